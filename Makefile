@@ -1,0 +1,58 @@
+# tablescore: `make run` starts the app, `make test` runs every test tier.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+# Python 3.12 (.python-version): python3.12 on PATH, else pyenv's.
+PYTHON312 ?= $(shell command -v python3.12 2>/dev/null || pyenv which python3.12 2>/dev/null || echo python3.12)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint bench worker serve install demo messages clean
+
+$(STAMP): requirements.lock pyproject.toml
+	@test -x $(PY) || $(PYTHON312) -m venv $(VENV)
+	@$(PY) -c 'import sys; assert sys.version_info[:2] == (3, 12), sys.version' \
+		|| { echo "$(VENV) is not Python 3.12: remove it and install Python 3.12"; exit 1; }
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements.lock
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py demo_data
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+test: $(STAMP)
+	$(PY) tests/tiers.py
+
+lint: $(STAMP)
+	$(PY) tests/tiers.py lint
+
+bench: $(STAMP)
+	$(PY) benchmarks/run_all.py
+
+# Production-shaped: gunicorn plus a Celery worker; needs DATABASE_URL and REDIS_URL.
+serve: $(STAMP)
+	@test -n "$$DATABASE_URL" || { echo "serve needs DATABASE_URL (see README)"; exit 1; }
+	@test -n "$$REDIS_URL" || { echo "serve needs REDIS_URL (see README)"; exit 1; }
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v 0
+	$(VENV)/bin/celery -A config worker --loglevel=info --concurrency=2 & \
+		trap 'kill %1' EXIT; \
+		$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers 3
+
+worker: $(STAMP)
+	$(VENV)/bin/celery -A config worker --loglevel=info
+
+demo: $(STAMP)
+	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py demo_data
+
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l pl --no-obsolete --no-location
+	$(PY) manage.py compilemessages -l pl
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

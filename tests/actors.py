@@ -1,0 +1,50 @@
+"""Named actors for permission tests: director, scorer, member (public), outsider."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.factories import UserFactory
+from tournaments.roles import make_director, make_scorer
+
+
+@pytest.fixture
+def director(db):
+    user = UserFactory(username="dora-director")
+    make_director(user)
+    return user
+
+
+@pytest.fixture
+def scorer(db):
+    user = UserFactory(username="sam-scorer")
+    make_scorer(user)
+    return user
+
+
+@pytest.fixture
+def member(db):
+    """Signed in, but neither director nor scorer."""
+    return UserFactory(username="mel-member")
+
+
+@pytest.fixture
+def director_client(director) -> Client:
+    client = Client()
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
+def scorer_client(scorer) -> Client:
+    client = Client()
+    client.force_login(scorer)
+    return client
+
+
+@pytest.fixture
+def member_client(member) -> Client:
+    client = Client()
+    client.force_login(member)
+    return client

@@ -1,0 +1,1 @@
+from tests.actors import *  # noqa: F403

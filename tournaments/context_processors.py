@@ -1,0 +1,12 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from tournaments.roles import is_director, is_scorer
+
+
+def roles(request: HttpRequest) -> dict[str, Any]:
+    user = getattr(request, "user", None)
+    return {"is_director": is_director(user), "is_scorer": is_scorer(user)}

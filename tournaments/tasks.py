@@ -1,0 +1,18 @@
+"""Celery tasks: thin, idempotent, given ids; the work is in services."""
+
+from __future__ import annotations
+
+import socket
+
+from celery import shared_task
+from django.utils import timezone
+
+from tournaments.models import WorkerHeartbeat
+
+
+@shared_task
+def heartbeat_record(token: str) -> None:
+    """Record that a worker ran a task. Running it twice with one token changes nothing."""
+    WorkerHeartbeat.objects.get_or_create(
+        token=token, defaults={"beat_at": timezone.now(), "hostname": socket.gethostname()}
+    )
