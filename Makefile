@@ -51,8 +51,8 @@ demo: $(STAMP)
 	$(PY) manage.py demo_data
 
 messages: $(STAMP)
-	$(PY) manage.py makemessages -l pl --no-obsolete --no-location
-	$(PY) manage.py compilemessages -l pl
+	$(PY) manage.py makemessages -l pl --no-obsolete --no-location -i ".venv/*" -i "tests/*"
+	$(PY) manage.py compilemessages -l pl -i ".venv"
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

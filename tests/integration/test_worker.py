@@ -1,0 +1,34 @@
+"""A task enqueued with REDIS_URL set is run by a real worker; its effect lands in PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from tests.integration.conftest import wait_for
+from tournaments.models import WorkerHeartbeat
+from tournaments.tasks import heartbeat_record
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_task_runs_in_the_worker_process_and_writes_to_postgresql(celery_worker_process):
+    assert connection.vendor == "postgresql"
+    assert settings.CELERY_TASK_ALWAYS_EAGER is False
+    heartbeat_record.delay("integration-1")
+    beat = wait_for(lambda: WorkerHeartbeat.objects.filter(token="integration-1").first())
+    assert beat.hostname
+    # Idempotent: the same token again leaves one row.
+    heartbeat_record.delay("integration-1")
+    heartbeat_record.delay("integration-2")
+    wait_for(lambda: WorkerHeartbeat.objects.filter(token="integration-2").exists())
+    assert WorkerHeartbeat.objects.filter(token="integration-1").count() == 1
+
+
+def test_health_reports_postgresql_and_redis(client):
+    response = client.get("/health")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["database"] == {"ok": True, "detail": "postgresql"}
+    assert body["broker"] == {"ok": True, "detail": "redis"}
