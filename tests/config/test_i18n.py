@@ -63,8 +63,7 @@ def test_every_marked_string_is_in_the_catalogue():
 
 
 def test_compiled_catalogue_matches_the_po_file():
-    from django.utils.translation import override
-    from django.utils.translation import gettext
+    from django.utils.translation import gettext, override
 
     with override("pl"):
         stale = sorted(k for k, v in _po_entries().items() if "%" not in k and gettext(k) != v)

@@ -49,7 +49,8 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
     redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale tasks from earlier runs
     with django_db_blocker.unblock():
         db = connection.settings_dict
-    url = f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    user, host, port = db["USER"] or "postgres", db["HOST"] or "127.0.0.1", db["PORT"] or 5432
+    url = f"postgres://{user}@{host}:{port}/{db['NAME']}"
     log = tmp_path_factory.mktemp("worker") / "worker.log"
     env = {
         **os.environ,
