@@ -49,9 +49,11 @@ index and multiply.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from functools import cached_property
 from itertools import product
 from types import MappingProxyType
@@ -103,10 +105,22 @@ CONTRACTS: Final[Mapping[str, Contract]] = MappingProxyType(
 )
 
 
+def _show(value: object) -> str:
+    # Messages quote values as the JSON a scorer typed: true, null, "zolo".
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _unknown_game(game: object) -> RuleError:
+    return RuleError(f"{_show(game)} is not a Kop or Baśka game (kop, baska)", field="game")
+
+
 def contracts_for(game: str) -> tuple[Contract, ...]:
     """The contracts playable in ``game`` ("kop" or "baska"), picker order."""
     if game not in GAMES:
-        raise RuleError(f"{game!r} is not a Kop or Baśka game (kop, baska)", field="game")
+        raise _unknown_game(game)
     return tuple(c for c in CONTRACTS.values() if game in c.games)
 
 
@@ -197,7 +211,7 @@ class KopRules:
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
-            raise RuleError(f"{self.game!r} is not a Kop or Baśka game (kop, baska)", field="game")
+            raise _unknown_game(self.game)
         for name, parse in _OPTION_PARSERS.items():
             value = parse(self.game, name, getattr(self, name))
             if value is not getattr(self, name):
@@ -211,7 +225,7 @@ class KopRules:
 
 
 def _bad_value(name: str, value: object, allowed: str) -> RuleError:
-    return RuleError(f"{name}: {value!r} is not allowed ({allowed})", field=name)
+    return RuleError(f"{name}: {_show(value)} is not allowed ({allowed})", field=name)
 
 
 def _choice(*allowed: str) -> Callable[[str, str, object], object]:
@@ -267,7 +281,7 @@ def _doubling_cap(game: str, name: str, value: object) -> object:
         for contract, cap in value.items():
             if contract not in caps:
                 raise RuleError(
-                    f"{name}: {contract!r} is not a contract of {game} ({', '.join(caps)})",
+                    f"{name}: {_show(contract)} is not a contract of {game} ({', '.join(caps)})",
                     field=name,
                 )
             caps[contract] = _one_cap(f"{name}.{contract}", cap)
@@ -330,11 +344,13 @@ def collect_rules(game: str, options: object) -> tuple[KopRules | None, list[Rul
     The rules are ``None`` only when the game itself is unknown.
     """
     if game not in GAMES:
-        return None, [RuleError(f"{game!r} is not a Kop or Baśka game (kop, baska)", field="game")]
+        return None, [_unknown_game(game)]
     problems: list[RuleError] = []
     values = _game_defaults(game)
     if not isinstance(options, Mapping):
-        problems.append(RuleError(f"expected an object of options, got {options!r}", field="rules"))
+        problems.append(
+            RuleError(f"expected an object of options, got {_show(options)}", field="rules")
+        )
         options = {}
     assert isinstance(options, Mapping)
     for name, value in options.items():
@@ -344,7 +360,9 @@ def collect_rules(game: str, options: object) -> tuple[KopRules | None, list[Rul
             continue
         parse = _OPTION_PARSERS.get(name) if isinstance(name, str) else None
         if parse is None:
-            problems.append(RuleError(f"{name!r} is not an option of {game}", field=str(name)))
+            hint = get_close_matches(str(name), _OPTION_PARSERS, n=1)
+            also = f"; did you mean {hint[0]}?" if hint else ""
+            problems.append(RuleError(f"{name}: not an option of {game}{also}", field=str(name)))
             continue
         try:
             values[name] = parse(game, name, value)
@@ -409,7 +427,7 @@ def effective_doublings(
     """
     for seat in doubling_seats:
         if not _is_int(seat) or seat not in SEATS:
-            raise RuleError(f"{seat!r} is not a seat (1..4)", field="doubling_seats")
+            raise RuleError(f"{_show(seat)} is not a seat (1..4)", field="doubling_seats")
     if doubling_count == "every_call":
         return len(doubling_seats)
     if doubling_count != "alternating_sides_only":
@@ -439,7 +457,7 @@ def doubling_name(k: int, rules: KopRules) -> str:
 def dealer_for_deal(deal_no: int) -> int:
     """The seat that deals deal ``deal_no`` (1-based): seat 1 deals deal 1 (§8.2)."""
     if not _is_int(deal_no) or deal_no < 1:
-        raise RuleError(f"{deal_no!r} is not a deal number (1, 2, ...)", field="deal_no")
+        raise RuleError(f"{_show(deal_no)} is not a deal number (1, 2, ...)", field="deal_no")
     return (deal_no - 1) % 4 + 1
 
 
@@ -694,7 +712,9 @@ def check_deal(deal: KopDeal, rules: KopRules) -> list[RuleError]:
         allowed = ", ".join(c.name for c in contracts_for(rules.game))
         game = "Kop" if rules.game == "kop" else "Baśka"
         problems.append(
-            RuleError(f"{deal.contract!r} is not a {game} contract ({allowed})", field="contract")
+            RuleError(
+                f"{_show(deal.contract)} is not a {game} contract ({allowed})", field="contract"
+            )
         )
         contract = None
 
@@ -702,12 +722,12 @@ def check_deal(deal: KopDeal, rules: KopRules) -> list[RuleError]:
     seats_ok = False
     if not isinstance(declarers, tuple | list):
         problems.append(
-            RuleError(f"expected a list of seats, got {declarers!r}", field="declarers")
+            RuleError(f"expected a list of seats, got {_show(declarers)}", field="declarers")
         )
     else:
         bad = [s for s in declarers if not _is_int(s) or s not in SEATS]
         if bad:
-            problems.append(RuleError(f"{bad[0]!r} is not a seat (1..4)", field="declarers"))
+            problems.append(RuleError(f"{_show(bad[0])} is not a seat (1..4)", field="declarers"))
         elif len(set(declarers)) != len(declarers):
             problems.append(RuleError(f"seats {list(declarers)} repeat a seat", field="declarers"))
         elif contract is not None and len(declarers) != contract.declarers:
@@ -731,7 +751,7 @@ def check_deal(deal: KopDeal, rules: KopRules) -> list[RuleError]:
     elif deal.doublings is not None:
         k = deal.doublings
         if not _is_int(k):
-            problems.append(RuleError(f"expected an integer, got {k!r}", field="doublings"))
+            problems.append(RuleError(f"expected an integer, got {_show(k)}", field="doublings"))
         elif k < 0:
             problems.append(RuleError(f"{k} is below 0", field="doublings"))
         elif cap is not None and k > cap:
@@ -740,7 +760,7 @@ def check_deal(deal: KopDeal, rules: KopRules) -> list[RuleError]:
         seats = deal.doubling_seats
         if not isinstance(seats, tuple | list):
             problems.append(
-                RuleError(f"expected a list of seats, got {seats!r}", field="doubling_seats")
+                RuleError(f"expected a list of seats, got {_show(seats)}", field="doubling_seats")
             )
         else:
             try:
@@ -760,7 +780,7 @@ def check_deal(deal: KopDeal, rules: KopRules) -> list[RuleError]:
 
     p = deal.declarer_points
     if not _is_int(p):
-        problems.append(RuleError(f"expected an integer, got {p!r}", field="declarer_points"))
+        problems.append(RuleError(f"expected an integer, got {_show(p)}", field="declarer_points"))
     elif not 0 <= p <= TOTAL_POINTS:
         problems.append(RuleError(f"{p} is outside 0..{TOTAL_POINTS}", field="declarer_points"))
     return problems
