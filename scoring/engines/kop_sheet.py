@@ -1,0 +1,239 @@
+"""Kop and Baśka scoresheets: the JSON exchange format, read, scored and written.
+
+The format is ``shared/formats/scoresheet-json.md`` (section "Kop and Baśka").
+A **sheet** is what a scorer writes down at one table: the ``game``, optional
+``rules`` (§7 options of ``rules/kop.md`` in snake_case), the four ``players``
+in seat order (seat 1 deals deal 1, then clockwise) and the ``deals``, each
+with its ``contract``, ``declarers`` (seats 1..4), exactly one of
+``doublings`` (the effective count k) or ``doubling_seats`` (who doubled after
+the final contract, in order) and ``declarer_points`` (0..104). The engine
+vocabulary (k, M, L, V, declarers, Old / Young) is defined in ``kop.py``.
+
+Reading is strict: a key the format does not name, a number that is not a
+JSON integer (``true`` is not 1, ``60.0`` is not 60), a seat outside 1..4 or a
+count above the contract's cap is a problem. Every problem is collected and
+reported at once in a ``SheetError``, one line each, naming where it is::
+
+    deal 3: declarer_points: 105 is outside 0..104
+    rules: bez_wyjscia_max: "25" is not allowed (an integer from 0 to 52; ...)
+    players: seat 2: expected a name, got 7
+
+Choices the format leaves open, made here: a sheet with no deals is valid
+(a session before its first deal; the totals are all 0); the four player
+names must be non-blank and different.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from scoring.engines import kop
+from scoring.engines.errors import RuleError, SheetError
+
+SHEET_KEYS = ("game", "rules", "players", "deals")
+REQUIRED_SHEET_KEYS = ("game", "players", "deals")
+DEAL_KEYS = ("contract", "declarers", "doublings", "doubling_seats", "declarer_points")
+REQUIRED_DEAL_KEYS = ("contract", "declarers", "declarer_points")
+_EXPECTED = {"doublings": "an integer", "doubling_seats": "a list of seats"}
+
+
+@dataclass(frozen=True)
+class KopSheet:
+    """A valid sheet, as engine data."""
+
+    game: str
+    rules: kop.KopRules
+    players: tuple[str, str, str, str]
+    deals: tuple[kop.KopDeal, ...]
+
+
+def _show(value: object) -> str:
+    # Quote values as the JSON the scorer typed: true, null, "zolo".
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _unknown_keys(data: Mapping[object, object], allowed: Sequence[str]) -> list[tuple[str, str]]:
+    return [
+        (str(key), f"unknown key (allowed: {', '.join(allowed)})")
+        for key in data
+        if key not in allowed
+    ]
+
+
+def _check_players(players: object) -> list[str]:
+    if not isinstance(players, list) or len(players) != 4:
+        return [f"players: expected a list of 4 names (seats 1..4), got {_show(players)}"]
+    problems: list[str] = []
+    first_seat: dict[str, int] = {}
+    for seat, name in enumerate(players, 1):
+        if not isinstance(name, str):
+            problems.append(f"players: seat {seat}: expected a name, got {_show(name)}")
+        elif not name.strip():
+            problems.append(f"players: seat {seat}: the name is blank")
+        elif name in first_seat:
+            problems.append(
+                f"players: seat {seat}: {_show(name)} already sits at seat {first_seat[name]}"
+            )
+        else:
+            first_seat[name] = seat
+    return problems
+
+
+def _as_tuple(value: object) -> object:
+    # Lists become tuples so KopDeal stays hashable; anything else is left for
+    # check_deal to name.
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _read_deal(
+    n: int, raw: object, rules: kop.KopRules | None, problems: list[str]
+) -> kop.KopDeal | None:
+    where = f"deal {n}"
+    if not isinstance(raw, dict):
+        problems.append(f"{where}: expected an object, got {_show(raw)}")
+        return None
+    local = [f"{where}: {key}: {msg}" for key, msg in _unknown_keys(raw, DEAL_KEYS)]
+    missing = [key for key in REQUIRED_DEAL_KEYS if key not in raw]
+    local += [f"{where}: {key}: missing" for key in missing]
+    deal = kop.KopDeal(
+        contract=raw.get("contract"),  # type: ignore[arg-type]
+        declarers=_as_tuple(raw.get("declarers", ())),  # type: ignore[arg-type]
+        doublings=raw.get("doublings"),
+        doubling_seats=_as_tuple(raw.get("doubling_seats")),  # type: ignore[arg-type]
+        declarer_points=raw.get("declarer_points"),  # type: ignore[arg-type]
+    )
+    # KopDeal uses None for "not given", so a JSON null would pass as absent.
+    nulls = [key for key in ("doublings", "doubling_seats") if key in raw and raw[key] is None]
+    if rules is not None:
+        local += [
+            f"{where}: {e.field}: {e.message}"
+            for e in kop.check_deal(deal, rules)
+            if e.field not in missing and e.field not in nulls
+        ]
+    local += [f"{where}: {key}: expected {_EXPECTED[key]}, got null" for key in nulls]
+    problems.extend(local)
+    return deal if not local else None
+
+
+def read_kop_sheet(data: object) -> KopSheet:
+    """Parse and validate a sheet; every problem at once in a ``SheetError``."""
+    if not isinstance(data, dict):
+        raise SheetError([f"sheet: expected a JSON object, got {_show(data)}"])
+    problems = [f"{key}: {msg}" for key, msg in _unknown_keys(data, SHEET_KEYS)]
+    problems += [f"{key}: missing" for key in REQUIRED_SHEET_KEYS if key not in data]
+
+    game = data.get("game")
+    rules: kop.KopRules | None = None
+    if "game" in data:
+        if not isinstance(game, str) or game not in kop.GAMES:
+            problems.append(f"game: {_show(game)} is not a Kop or Baśka game (kop, baska)")
+        else:
+            # Problems in the options are reported, and the deals are still
+            # checked against the options that were fine.
+            rules, rule_problems = kop.collect_rules(game, data.get("rules", {}))
+            # Option messages already start with the option's name.
+            problems += [f"rules: {e.message}" for e in rule_problems]
+
+    if "players" in data:
+        problems += _check_players(data["players"])
+
+    deals: list[kop.KopDeal] = []
+    raw_deals = data.get("deals", [])
+    if not isinstance(raw_deals, list):
+        problems.append(f"deals: expected a list of deals, got {_show(raw_deals)}")
+        raw_deals = []
+    for n, raw in enumerate(raw_deals, 1):
+        deal = _read_deal(n, raw, rules, problems)
+        if deal is not None:
+            deals.append(deal)
+
+    if problems:
+        raise SheetError(problems)
+    assert rules is not None and isinstance(game, str)
+    players = data["players"]
+    return KopSheet(game, rules, (players[0], players[1], players[2], players[3]), tuple(deals))
+
+
+def score_kop_sheet(data: object) -> dict[str, object]:
+    """Score a sheet: the format's output (game, players, deals, totals)."""
+    sheet = read_kop_sheet(data)
+    return sheet_result(sheet, kop.score_table(sheet.deals, sheet.rules))
+
+
+def sheet_result(sheet: KopSheet, table: kop.TableResult) -> dict[str, object]:
+    """The output object for an already scored sheet."""
+    return {
+        "game": sheet.game,
+        "players": list(sheet.players),
+        "deals": [
+            {
+                "value": r.value,
+                "declarers_won": r.declarers_won,
+                "payments": list(r.payments),
+            }
+            for r in table.results
+        ],
+        "totals": list(table.totals),
+    }
+
+
+def check_kop_sheet(data: object) -> list[str]:
+    """Validate a sheet (``SheetError`` if invalid) and return its warnings.
+
+    Warnings are doubtful but legal entries the scorer should confirm: card
+    points that no set of tricks can make, a soloist who doubled first (R5),
+    a wesele bidder who doubled (R6). One line each, "deal n: field: ...".
+    """
+    sheet = read_kop_sheet(data)
+    table = kop.score_table(sheet.deals, sheet.rules)
+    return [
+        f"deal {n}: {warning}"
+        for n, result in enumerate(table.results, 1)
+        for warning in result.warnings
+    ]
+
+
+def kop_sheet_from_deals(
+    game: str,
+    rules: kop.KopRules | Mapping[str, object] | None,
+    players: Sequence[str],
+    deals: Iterable[kop.KopDeal],
+) -> dict[str, object]:
+    """The input-format sheet for recorded deals (the inverse of ``read_kop_sheet``).
+
+    ``rules`` may be ``KopRules``, an options mapping or ``None`` (defaults).
+    The sheet spells out every option, so it scores the same even if a later
+    version changes a default. The result is read back before it is returned:
+    deals that would not re-import raise ``SheetError`` here, not at import.
+    """
+    if isinstance(rules, kop.KopRules):
+        if rules.game != game:
+            raise RuleError(f"the rules are for {rules.game}, the sheet for {game}", field="game")
+        options = kop.rules_to_options(rules)
+    elif rules is None:
+        options = kop.rules_to_options(kop.default_rules(game))
+    else:
+        options = kop.rules_to_options(kop.parse_rules(game, rules))
+    sheet: dict[str, object] = {
+        "game": game,
+        "rules": options,
+        "players": list(players),
+        "deals": [_deal_to_json(d) for d in deals],
+    }
+    read_kop_sheet(sheet)
+    return sheet
+
+
+def _deal_to_json(deal: kop.KopDeal) -> dict[str, object]:
+    out: dict[str, object] = {"contract": deal.contract, "declarers": list(deal.declarers)}
+    if deal.doublings is not None:
+        out["doublings"] = deal.doublings
+    if deal.doubling_seats is not None:
+        out["doubling_seats"] = list(deal.doubling_seats)
+    out["declarer_points"] = deal.declarer_points
+    return out
