@@ -71,6 +71,7 @@ entries are interned value objects, and per-rules values are read once.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Final, Literal, cast
@@ -195,11 +196,11 @@ def _option_problem(name: str, value: object) -> str | None:
 
 
 def _show(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f'"{value}"'
-    return repr(value)
+    # Quote values as the JSON the scorer typed: true, null, "4H".
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 @dataclass(frozen=True, slots=True)

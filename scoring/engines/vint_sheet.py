@@ -1,0 +1,515 @@
+"""Vint scoresheets: the JSON exchange format, read, scored and written.
+
+The format is ``shared/formats/scoresheet-json.md`` (section "Vint"). A Vint
+**sheet** is one session: optional ``rules`` (§7 options of ``rules/vint.md``
+in snake_case) and one or more ``rubbers``, each with its ``seats`` (N, E, S,
+W -> player), its ``first_dealer`` and its ``deals``. A deal is a contract
+(``contract`` such as "4H", ``declarer``, ``doubling``, ``declarer_tricks``
+and the holdings that score) or an all-pass deal (``"contract": "pass"``,
+``tricks`` per side). The engine vocabulary (side, honour units, ace dump,
+game, rubber, extra deals) is defined in ``vint.py``.
+
+Reading is strict: a key the format does not name, a number that is not a
+JSON integer (``true`` is not 1, ``10.0`` is not 10), a value out of range or
+a deal that breaks an entry check of ``rules/vint.md`` §5 is a problem. Every
+problem is collected and reported at once in a ``SheetError``, one line each,
+naming the rubber, the deal (both 1-based) and the field::
+
+    rubber 1, deal 4: declarer_tricks: 14 is outside 0..13
+    rubber 2, deal 1: sequences[2].suit: "X" is not a suit (S, C, D, H)
+    rubber 3: seats: the players differ from rubber 1 ("Eve" is new; "Dina" is missing)
+    rules: double_scope: "everything" is not one of "play", "all", "contract_only"
+
+Choices the format leaves open, made here:
+
+* a rubber with no deals is valid (a rubber not started yet); a sheet needs
+  at least one rubber, because the players are named only in ``seats``;
+* player names must be non-blank and different;
+* ``grand_aces`` is omitted on a 2-2 split; ``null`` is not accepted for it
+  (nor for any other key): absent means absent;
+* ``declarer``, ``doubling`` and ``declarer_tricks`` are refused on an
+  all-pass deal, ``tricks`` on a contract;
+* with ``unfinished_rubber_bonus`` set, a rubber nobody has won by the end of
+  the sheet is taken as stopped by the time limit, and its bonus is shown in
+  an extra rubber key ``unfinished_bonus`` (per side) and counted in its
+  totals; with ``result_method`` set to ``rubber_differential`` the session
+  gains a ``differential`` object (2 x net, exact). Both keys appear only
+  under those options, so the default output is exactly the documented one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from scoring.engines import vint
+from scoring.engines.errors import RuleError, SheetError
+
+SHEET_KEYS = ("game", "rules", "rubbers")
+REQUIRED_SHEET_KEYS = ("game", "rubbers")
+RUBBER_KEYS = ("seats", "first_dealer", "deals")
+DEAL_KEYS = (
+    "contract",
+    "declarer",
+    "doubling",
+    "declarer_tricks",
+    "honours",
+    "grand_aces",
+    "aces_in_hand",
+    "sequences",
+    "ace_dumps",
+    "tricks",
+)
+CONTRACT_ONLY_KEYS = ("declarer", "doubling", "declarer_tricks")
+REQUIRED_CONTRACT_KEYS = ("declarer", "doubling", "declarer_tricks")
+_HOLDING_KEYS = ("side", "count")
+_HAND_KEYS = ("seat", "count")
+_RUN_KEYS = ("seat", "suit", "length")
+_DUMP_KEYS = ("seat", "trick")
+_TRICKS_KEYS = ("NS", "EW")
+
+
+@dataclass(frozen=True)
+class SheetRubber:
+    """One rubber of a sheet as engine data: who sat where and its deals."""
+
+    seating: vint.Seating
+    first_dealer: vint.Seat
+    deals: tuple[vint.VintDeal, ...]
+
+
+@dataclass(frozen=True)
+class VintSheet:
+    """A valid Vint sheet: the rules and the rubbers."""
+
+    rules: vint.VintRules
+    rubbers: tuple[SheetRubber, ...]
+
+
+def _show(value: object) -> str:
+    # Quote values as the JSON the scorer typed: true, null, "4H".
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _is_int(value: object) -> bool:
+    # bool is a subclass of int, but JSON true is not the number 1.
+    return type(value) is int
+
+
+class _DealReader:
+    """Turns one JSON deal into a ``VintDeal``, noting every problem.
+
+    Fields whose JSON cannot be read are noted in ``unknown``; the engine's
+    checks then skip them, so a typo yields one line, not a cascade.
+    """
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.unknown: set[str] = set()
+
+    def bad(self, field: str, message: str) -> None:
+        self.problems.append(f"{field}: {message}")
+        self.unknown.add(field.split("[")[0].split(".")[0])
+
+    def keys(self, path: str, raw: Mapping[str, object], allowed: Sequence[str]) -> bool:
+        ok = True
+        for key in raw:
+            if key not in allowed:
+                self.bad(f"{path}.{key}", f"unknown key (allowed: {', '.join(allowed)})")
+                ok = False
+        for key in allowed:
+            if key not in raw:
+                self.bad(f"{path}.{key}", "missing")
+                ok = False
+        return ok
+
+    def string(self, path: str, value: object, what: str) -> str | None:
+        if isinstance(value, str):
+            return value
+        self.bad(path, f"expected {what}, got {_show(value)}")
+        return None
+
+    def integer(self, path: str, value: object) -> int | None:
+        if _is_int(value):
+            return cast(int, value)
+        self.bad(path, f"expected an integer, got {_show(value)}")
+        return None
+
+    def obj(self, path: str, value: object, keys: Sequence[str]) -> Mapping[str, object] | None:
+        if not isinstance(value, dict):
+            self.bad(path, f"expected an object with {', '.join(keys)}, got {_show(value)}")
+            return None
+        return value if self.keys(path, value, keys) else None
+
+    def holding(self, name: str, value: object) -> vint.Holding | None:
+        if value is None:
+            extra = " (omit it on a 2-2 split)" if name == "grand_aces" else ""
+            self.bad(name, f"expected an object with side, count{extra}, got null")
+            return None
+        raw = self.obj(name, value, _HOLDING_KEYS)
+        if raw is None:
+            return None
+        side = self.string(f"{name}.side", raw["side"], "a side (NS, EW)")
+        count = self.integer(f"{name}.count", raw["count"])
+        if side is None or count is None:
+            return None
+        return vint.Holding(cast(vint.Side, side), count)
+
+    def items(self, name: str, value: object, keys: Sequence[str]) -> list[Mapping[str, object]]:
+        if not isinstance(value, list):
+            self.bad(name, f"expected a list, got {_show(value)}")
+            return []
+        out: list[Mapping[str, object]] = []
+        for i, item in enumerate(value, 1):
+            raw = self.obj(f"{name}[{i}]", item, keys)
+            if raw is not None:
+                out.append(raw)
+        return out
+
+    def hands(self, value: object) -> tuple[vint.AcesInHand, ...]:
+        out: list[vint.AcesInHand] = []
+        for i, raw in enumerate(self.items("aces_in_hand", value, _HAND_KEYS), 1):
+            seat = self.string(f"aces_in_hand[{i}].seat", raw["seat"], "a seat (N, E, S, W)")
+            count = self.integer(f"aces_in_hand[{i}].count", raw["count"])
+            if seat is not None and count is not None:
+                out.append(vint.AcesInHand(cast(vint.Seat, seat), count))
+        return tuple(out)
+
+    def runs(self, value: object) -> tuple[vint.SuitSequence, ...]:
+        out: list[vint.SuitSequence] = []
+        for i, raw in enumerate(self.items("sequences", value, _RUN_KEYS), 1):
+            seat = self.string(f"sequences[{i}].seat", raw["seat"], "a seat (N, E, S, W)")
+            suit = self.string(f"sequences[{i}].suit", raw["suit"], "a suit (S, C, D, H)")
+            length = self.integer(f"sequences[{i}].length", raw["length"])
+            if seat is not None and suit is not None and length is not None:
+                out.append(vint.SuitSequence(cast(vint.Seat, seat), cast(vint.Suit, suit), length))
+        return tuple(out)
+
+    def dumps(self, value: object) -> tuple[vint.AceDump, ...]:
+        out: list[vint.AceDump] = []
+        for i, raw in enumerate(self.items("ace_dumps", value, _DUMP_KEYS), 1):
+            seat = self.string(f"ace_dumps[{i}].seat", raw["seat"], "a seat (N, E, S, W)")
+            trick = self.integer(f"ace_dumps[{i}].trick", raw["trick"])
+            if seat is not None and trick is not None:
+                out.append(vint.AceDump(cast(vint.Seat, seat), trick))
+        return tuple(out)
+
+    def split(self, value: object) -> vint.TrickSplit | None:
+        raw = self.obj("tricks", value, _TRICKS_KEYS)
+        if raw is None:
+            return None
+        ns = self.integer("tricks.NS", raw["NS"])
+        ew = self.integer("tricks.EW", raw["EW"])
+        if ns is None or ew is None:
+            return None
+        return vint.TrickSplit(ns, ew)
+
+    def read(self, raw: object, rules: vint.VintRules) -> vint.VintDeal | None:
+        if not isinstance(raw, dict):
+            self.problems.append(f"expected an object, got {_show(raw)}")
+            return None
+        for key in raw:
+            if key not in DEAL_KEYS:
+                self.bad(str(key), f"unknown key (allowed: {', '.join(DEAL_KEYS)})")
+        if "contract" not in raw:
+            self.bad("contract", "missing")
+            return None
+        text = self.string("contract", raw["contract"], 'a contract such as "4H" or "pass"')
+        contract: vint.Contract | None = None
+        if text is not None:
+            try:
+                contract = vint.parse_contract(text)
+            except RuleError as error:
+                self.problems.append(error.message)
+                text = None
+        all_pass = text == "pass"
+        if all_pass:
+            for key in CONTRACT_ONLY_KEYS:
+                if key in raw:
+                    self.bad(key, "not on an all-pass deal")
+        elif text is not None:
+            for key in REQUIRED_CONTRACT_KEYS:
+                if key not in raw:
+                    self.bad(key, "missing")
+
+        declarer = None
+        if "declarer" in raw and not all_pass:
+            declarer = self.string("declarer", raw["declarer"], "a seat (N, E, S, W)")
+        doubling = 0
+        if "doubling" in raw and not all_pass:
+            doubling = self.integer("doubling", raw["doubling"]) or 0
+        tricks = None
+        if "declarer_tricks" in raw and not all_pass:
+            tricks = self.integer("declarer_tricks", raw["declarer_tricks"])
+        deal = vint.VintDeal(
+            contract=contract,
+            declarer=cast(vint.Seat | None, declarer),
+            doubling=doubling,
+            declarer_tricks=tricks,
+            honours=self.holding("honours", raw["honours"]) if "honours" in raw else None,
+            grand_aces=(
+                self.holding("grand_aces", raw["grand_aces"]) if "grand_aces" in raw else None
+            ),
+            aces_in_hand=self.hands(raw["aces_in_hand"]) if "aces_in_hand" in raw else (),
+            sequences=self.runs(raw["sequences"]) if "sequences" in raw else (),
+            ace_dumps=self.dumps(raw["ace_dumps"]) if "ace_dumps" in raw else (),
+            tricks=self.split(raw["tricks"]) if "tricks" in raw else None,
+        )
+        if text is None:
+            # Without a contract no entry check can be judged.
+            return None
+        unknown = frozenset(self.unknown)
+        for problem in vint.deal_problems(deal, rules, unknown=unknown):
+            root = problem.field.split("[")[0].split(".")[0]
+            if root not in unknown:
+                self.problems.append(problem.line)
+        return deal if not self.problems else None
+
+
+def _read_seats(where: str, raw: object, problems: list[str]) -> vint.Seating | None:
+    if not isinstance(raw, dict):
+        problems.append(f"{where}: seats: expected an object with N, E, S, W, got {_show(raw)}")
+        return None
+    ok = True
+    for key in raw:
+        if key not in vint.SEATS:
+            problems.append(f"{where}: seats.{key}: unknown key (allowed: N, E, S, W)")
+            ok = False
+    first_seat: dict[str, str] = {}
+    for seat in vint.SEATS:
+        if seat not in raw:
+            problems.append(f"{where}: seats.{seat}: missing")
+            ok = False
+            continue
+        name = raw[seat]
+        if not isinstance(name, str):
+            problems.append(f"{where}: seats.{seat}: expected a name, got {_show(name)}")
+            ok = False
+        elif not name.strip():
+            problems.append(f"{where}: seats.{seat}: the name is blank")
+            ok = False
+        elif name in first_seat:
+            problems.append(
+                f"{where}: seats.{seat}: {_show(name)} already sits at {first_seat[name]}"
+            )
+            ok = False
+        else:
+            first_seat[name] = seat
+    if not ok:
+        return None
+    return vint.Seating(raw["N"], raw["E"], raw["S"], raw["W"])
+
+
+def _read_rubber(
+    r: int, raw: object, rules: vint.VintRules, problems: list[str]
+) -> SheetRubber | None:
+    where = f"rubber {r}"
+    if not isinstance(raw, dict):
+        problems.append(
+            f"{where}: expected an object with seats, first_dealer, deals, got {_show(raw)}"
+        )
+        return None
+    ok = True
+    for key in raw:
+        if key not in RUBBER_KEYS:
+            problems.append(f"{where}: {key}: unknown key (allowed: {', '.join(RUBBER_KEYS)})")
+            ok = False
+    for key in RUBBER_KEYS:
+        if key not in raw:
+            problems.append(f"{where}: {key}: missing")
+            ok = False
+    seating = _read_seats(where, raw["seats"], problems) if "seats" in raw else None
+    first_dealer = raw.get("first_dealer")
+    if "first_dealer" in raw and first_dealer not in vint.SEATS:
+        problems.append(f"{where}: first_dealer: {_show(first_dealer)} is not a seat (N, E, S, W)")
+        ok = False
+    raw_deals = raw.get("deals", [])
+    if not isinstance(raw_deals, list):
+        problems.append(f"{where}: deals: expected a list of deals, got {_show(raw_deals)}")
+        raw_deals = []
+        ok = False
+    deals: list[vint.VintDeal] = []
+    state = vint.NEW_RUBBER
+    last_played = 0
+    for n, raw_deal in enumerate(raw_deals, 1):
+        reader = _DealReader()
+        deal = reader.read(raw_deal, rules)
+        problems.extend(f"{where}, deal {n}: {line}" for line in reader.problems)
+        if deal is None:
+            ok = False
+            continue
+        if state.finished:
+            problems.append(
+                f"{where}, deal {n}: the rubber is over: it ended with deal {last_played}, "
+                "the fourth extra deal after the rubber was won"
+            )
+            ok = False
+            continue
+        # Played here only to find deals past the end; a deal with a problem
+        # is left out, so the end found after one may come late (never early).
+        state, _ = vint.rubber_apply(state, deal, rules)
+        last_played = n
+        deals.append(deal)
+    if not ok or seating is None:
+        return None
+    return SheetRubber(seating, cast(vint.Seat, first_dealer), tuple(deals))
+
+
+def read_vint_sheet(data: object) -> VintSheet:
+    """Parse and validate a sheet; every problem at once in a ``SheetError``."""
+    if not isinstance(data, dict):
+        raise SheetError([f"sheet: expected a JSON object, got {_show(data)}"])
+    problems = [
+        f"{key}: unknown key (allowed: {', '.join(SHEET_KEYS)})"
+        for key in data
+        if key not in SHEET_KEYS
+    ]
+    problems += [f"{key}: missing" for key in REQUIRED_SHEET_KEYS if key not in data]
+    if "game" in data and data["game"] != "vint":
+        problems.append(f'game: {_show(data["game"])} is not "vint"')
+
+    raw_rules = data.get("rules", {})
+    rules = vint.DEFAULT_RULES
+    if not isinstance(raw_rules, dict):
+        problems.append(f"rules: expected an object of options, got {_show(raw_rules)}")
+    else:
+        # Deals are still checked against the options that were fine.
+        rules, rule_problems = vint.rules_problems(raw_rules)
+        problems += [f"rules: {message}" for _, message in rule_problems]
+
+    raw_rubbers = data.get("rubbers", [])
+    if not isinstance(raw_rubbers, list) or ("rubbers" in data and not raw_rubbers):
+        problems.append(f"rubbers: expected a non-empty list of rubbers, got {_show(raw_rubbers)}")
+        raw_rubbers = []
+    rubbers: list[SheetRubber | None] = [
+        _read_rubber(r, raw, rules, problems) for r, raw in enumerate(raw_rubbers, 1)
+    ]
+    _check_same_players(raw_rubbers, problems)
+    if problems:
+        raise SheetError(problems)
+    return VintSheet(rules, tuple(cast(SheetRubber, r) for r in rubbers))
+
+
+def _check_same_players(raw_rubbers: list[object], problems: list[str]) -> None:
+    first: set[str] | None = None
+    for r, raw in enumerate(raw_rubbers, 1):
+        if not isinstance(raw, dict) or not isinstance(raw.get("seats"), dict):
+            continue
+        names = {v for v in raw["seats"].values() if isinstance(v, str)}
+        if first is None:
+            first = names
+            continue
+        if names != first:
+            new = ", ".join(_show(n) for n in sorted(names - first)) or "none"
+            gone = ", ".join(_show(n) for n in sorted(first - names)) or "none"
+            problems.append(
+                f"rubber {r}: seats: the players differ from rubber 1 (new: {new}; missing: {gone})"
+            )
+
+
+def score_vint_sheet(data: object) -> dict[str, object]:
+    """Score a sheet: the format's output (rubbers deal by deal, session)."""
+    sheet = read_vint_sheet(data)
+    return vint_sheet_result(sheet)
+
+
+def vint_sheet_result(sheet: VintSheet) -> dict[str, object]:
+    """The output object for a valid sheet."""
+    rules = sheet.rules
+    closed = rules.unfinished_rubber_bonus != "none"
+    rubbers_out: list[dict[str, object]] = []
+    columns: list[dict[str, int]] = []
+    for rubber in sheet.rubbers:
+        result = vint.score_rubber(rubber.deals, rules, closed=closed)
+        out: dict[str, object] = {
+            "deals": [
+                {
+                    "above": {"NS": o.above_ns, "EW": o.above_ew},
+                    "below": {"NS": o.below_ns, "EW": o.below_ew},
+                    "games": {"NS": o.games_ns, "EW": o.games_ew},
+                    "phase": o.phase,
+                }
+                for o in result.outcomes
+            ],
+            "rubber_winner": result.winner,
+            "finished": result.finished,
+            "totals": vint.rubber_player_totals(rubber.seating, result),
+        }
+        if result.closing:
+            out["unfinished_bonus"] = {
+                side: sum(e.points for e in result.closing if e.side == side) for side in vint.SIDES
+            }
+        rubbers_out.append(out)
+        columns.append(cast(dict[str, int], out["totals"]))
+    session = vint.session_result(columns)
+    session_out: dict[str, object] = {"totals": dict(session.totals), "net": dict(session.net)}
+    if rules.result_method == "rubber_differential":
+        session_out["differential"] = dict(session.differential)
+    return {"game": "vint", "rubbers": rubbers_out, "session": session_out}
+
+
+def check_vint_sheet(data: object) -> list[str]:
+    """Validate a sheet; raises ``SheetError`` if invalid. Vint has no warnings yet."""
+    read_vint_sheet(data)
+    return []
+
+
+# ============================================================================ writing
+
+
+def vint_sheet_from_session(
+    rules: vint.VintRules, rubbers: Sequence[SheetRubber]
+) -> dict[str, object]:
+    """The input format for a session held as plain data.
+
+    ``read_vint_sheet`` of the result gives back ``VintSheet(rules, rubbers)``
+    exactly. Every option is written, not only those that differ from the
+    defaults, so the sheet means the same even if a later version changes a
+    default.
+    """
+    return {
+        "game": "vint",
+        "rules": vint.rules_to_options(rules),
+        "rubbers": [
+            {
+                "seats": dict(rubber.seating.as_dict()),
+                "first_dealer": rubber.first_dealer,
+                "deals": [deal_to_json(deal) for deal in rubber.deals],
+            }
+            for rubber in rubbers
+        ],
+    }
+
+
+def deal_to_json(deal: vint.VintDeal) -> dict[str, object]:
+    """One deal in the input format (keys with nothing to say are left out)."""
+    out: dict[str, object]
+    if deal.contract is None:
+        out = {"contract": "pass"}
+        if deal.tricks is not None:
+            out["tricks"] = {"NS": deal.tricks.ns, "EW": deal.tricks.ew}
+    else:
+        out = {
+            "contract": str(deal.contract),
+            "declarer": deal.declarer,
+            "doubling": deal.doubling,
+            "declarer_tricks": deal.declarer_tricks,
+        }
+    if deal.honours is not None:
+        out["honours"] = {"side": deal.honours.side, "count": deal.honours.count}
+    if deal.grand_aces is not None:
+        out["grand_aces"] = {"side": deal.grand_aces.side, "count": deal.grand_aces.count}
+    if deal.aces_in_hand:
+        out["aces_in_hand"] = [{"seat": h.seat, "count": h.count} for h in deal.aces_in_hand]
+    if deal.sequences:
+        out["sequences"] = [
+            {"seat": s.seat, "suit": s.suit, "length": s.length} for s in deal.sequences
+        ]
+    if deal.ace_dumps:
+        out["ace_dumps"] = [{"seat": d.seat, "trick": d.trick} for d in deal.ace_dumps]
+    return out
