@@ -12,4 +12,5 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("tournaments.urls")),
+    path("", include("scoring.urls")),
 ]

@@ -1,0 +1,117 @@
+"""Forms that turn what the scorer tapped into the facts of a deal.
+
+The form only parses; the rules are checked by the engine (through
+``services.kop_deal_evaluate``) and its messages are put beside the fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engines import kop
+
+SEAT_CHOICES = [(1, "1"), (2, "2"), (3, "3"), (4, "4")]
+DOUBLING_MODES = [("count", _("count")), ("seats", _("seats in order"))]
+
+
+def _parse_seat_list(raw: str) -> list[int]:
+    seats = []
+    for part in raw.replace(",", " ").split():
+        if not part.isdigit() or int(part) not in (1, 2, 3, 4):
+            raise forms.ValidationError(_("Seats are 1 to 4, e.g. 2 1 4."))
+        seats.append(int(part))
+    return seats
+
+
+class KopDealForm(forms.Form):
+    contract = forms.ChoiceField(label=_("Contract"))
+    declarers = forms.TypedMultipleChoiceField(
+        label=_("Declarers"), choices=SEAT_CHOICES, coerce=int, required=False
+    )
+    doubling_mode = forms.ChoiceField(choices=DOUBLING_MODES, initial="count", required=False)
+    doublings = forms.IntegerField(label=_("Doublings"), min_value=0, required=False, initial=0)
+    doubling_seats = forms.CharField(label=_("Seats that doubled, in order"), required=False)
+    declarer_points = forms.IntegerField(label=_("Declarers' card points"), required=False)
+    confirm = forms.BooleanField(label=_("Yes, this is what happened"), required=False)
+    reason = forms.CharField(label=_("Reason for the correction"), required=False)
+
+    def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.fields["contract"].choices = [(c.name, c.name) for c in kop.contracts_for(game)]
+        self.warnings: list[str] = []
+
+    def clean_doubling_seats(self) -> list[int]:
+        return _parse_seat_list(self.cleaned_data.get("doubling_seats") or "")
+
+    def clean_declarer_points(self) -> int | None:
+        points = self.cleaned_data.get("declarer_points")
+        if points is None:
+            raise forms.ValidationError(_("Type the declarers' card points (0 to 104)."))
+        return points
+
+    def facts(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        facts: dict[str, Any] = {
+            "contract": data["contract"],
+            "declarers": list(data.get("declarers") or []),
+            "declarer_points": data["declarer_points"],
+        }
+        if data.get("doubling_mode") == "seats":
+            facts["doubling_seats"] = data.get("doubling_seats") or []
+        else:
+            facts["doublings"] = data.get("doublings") or 0
+        return facts
+
+    def add_engine_errors(self, errors: dict[str, list[str]]) -> None:
+        field_of = {"doubling_seats": "doubling_seats", "doublings": "doublings"}
+        for field, messages in errors.items():
+            target = field_of.get(field, field)
+            if target not in self.fields:
+                target = None  # type: ignore[assignment]
+            for message in messages:
+                self.add_error(target, message)
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+
+
+class SessionForm(forms.Form):
+    title = forms.CharField(label=_("Title"), max_length=160, required=False)
+    profile = forms.ModelChoiceField(label=_("Rule profile"), queryset=None, empty_label=None)
+    seat_1 = forms.ModelChoiceField(label=_("Seat 1 (deals first)"), queryset=None)
+    seat_2 = forms.ModelChoiceField(label=_("Seat 2"), queryset=None)
+    seat_3 = forms.ModelChoiceField(label=_("Seat 3"), queryset=None)
+    seat_4 = forms.ModelChoiceField(label=_("Seat 4"), queryset=None)
+    planned_deals = forms.IntegerField(
+        label=_("Planned deals"), min_value=1, max_value=400, required=False, initial=32
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from scoring.models import RuleProfile
+        from tournaments.models import Player
+
+        self.fields["profile"].queryset = RuleProfile.objects.all()
+        players = Player.objects.select_related("club").order_by("name")
+        for i in range(1, 5):
+            self.fields[f"seat_{i}"].queryset = players
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        chosen = [data.get(f"seat_{i}") for i in range(1, 5)]
+        if all(chosen) and len({p.pk for p in chosen if p}) != 4:
+            raise forms.ValidationError(_("Choose four different players."))
+        return data
+
+    def players(self) -> list[Any]:
+        return [self.cleaned_data[f"seat_{i}"] for i in range(1, 5)]
+
+
+class SheetUploadForm(forms.Form):
+    sheet = forms.FileField(label=_("Scoresheet (JSON)"))
+    title = forms.CharField(label=_("Title"), max_length=160, required=False)

@@ -1,0 +1,170 @@
+"""Table sessions and deals.
+
+Vocabulary: a **table session** is what one physical table plays in one sitting
+(a Kop round of 32 deals, a Vint session of three rubbers). It has a game, a
+**rule profile version** (options frozen when the session starts), four
+players in **seat** order, and its **deals**. A deal stores the facts the
+scorer gave plus what the engine computed from them; corrections and voids
+keep the old values in the **deal history**.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+GAME_CHOICES = [("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class RuleProfile(models.Model):
+    """A named option set a director picks; editing it makes a new version."""
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(_("name"), max_length=120)
+    game = models.CharField(_("game"), max_length=10, choices=GAME_CHOICES)
+    builtin = models.BooleanField(default=False)
+    description = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["game", "name"]
+        verbose_name = _("rule profile")
+        verbose_name_plural = _("rule profiles")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def current(self) -> RuleProfileVersion:
+        return self.versions.order_by("-version").first()  # type: ignore[return-value]
+
+
+class RuleProfileVersion(models.Model):
+    """One frozen set of options. Sessions point here, so edits never rescore them."""
+
+    profile = models.ForeignKey(RuleProfile, on_delete=models.PROTECT, related_name="versions")
+    version = models.PositiveIntegerField()
+    options = models.JSONField(default=dict)
+    tournament = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["profile", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["profile", "version"], name="profile_version_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.profile.name} v{self.version}"
+
+
+class TableSession(models.Model):
+    game = models.CharField(_("game"), max_length=10, choices=GAME_CHOICES)
+    profile_version = models.ForeignKey(
+        RuleProfileVersion, on_delete=models.PROTECT, related_name="sessions"
+    )
+    title = models.CharField(_("title"), max_length=160, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    scorers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
+    entry_token = models.CharField(max_length=40, unique=True, default=new_token)
+    planned_deals = models.PositiveIntegerField(null=True, blank=True)
+    locked_at = models.DateTimeField(null=True, blank=True)
+    locked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("table session")
+        verbose_name_plural = _("table sessions")
+
+    def __str__(self) -> str:
+        return self.title or f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def locked(self) -> bool:
+        return self.locked_at is not None
+
+
+class TableSeat(models.Model):
+    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["session", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seat"], name="seat_unique"),
+            models.UniqueConstraint(fields=["session", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} seat {self.seat}: {self.player}"
+
+
+class KopDeal(models.Model):
+    """A Kop/Baśka deal: the facts given and the computed value and payments."""
+
+    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="kop_deals")
+    number = models.PositiveIntegerField()
+    # Facts
+    contract = models.CharField(max_length=12)
+    declarers = models.JSONField()
+    doublings = models.PositiveSmallIntegerField(null=True, blank=True)
+    doubling_seats = models.JSONField(null=True, blank=True)
+    declarer_points = models.PositiveSmallIntegerField()
+    warnings_confirmed = models.JSONField(default=list, blank=True)
+    # Computed by scoring.engines.kop
+    value = models.IntegerField()
+    declarers_won = models.BooleanField()
+    k = models.PositiveSmallIntegerField()
+    payment_1 = models.IntegerField()
+    payment_2 = models.IntegerField()
+    payment_3 = models.IntegerField()
+    payment_4 = models.IntegerField()
+    voided = models.BooleanField(default=False)
+    entered_by = models.CharField(max_length=150, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="kop_deal_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} deal {self.number}"
+
+    @property
+    def payments(self) -> tuple[int, int, int, int]:
+        return (self.payment_1, self.payment_2, self.payment_3, self.payment_4)
+
+
+class DealHistory(models.Model):
+    """Who changed which deal, when, why, and the values before and after."""
+
+    ACTIONS = [("created", _("entered")), ("edited", _("corrected")), ("voided", _("voided"))]
+    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="history")
+    deal_number = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=ACTIONS)
+    actor = models.CharField(max_length=150)
+    reason = models.TextField(blank=True)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.session} deal {self.deal_number} {self.action} by {self.actor}"

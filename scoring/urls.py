@@ -1,0 +1,24 @@
+from django.urls import path
+
+from scoring import views
+
+app_name = "scoring"
+
+urlpatterns = [
+    path("sessions/", views.session_index, name="sessions"),
+    path("sessions/new/", views.session_new, name="session_new"),
+    path("sessions/import/", views.session_import, name="session_import"),
+    path("sessions/<int:pk>/", views.session_detail, name="session"),
+    path("sessions/<int:pk>/preview/", views.kop_preview, name="preview"),
+    path("sessions/<int:pk>/deals/", views.kop_deal_add, name="deal_add"),
+    path("sessions/<int:pk>/deals/<int:number>/", views.kop_deal_edit, name="deal_edit"),
+    path("sessions/<int:pk>/deals/<int:number>/void/", views.kop_deal_void, name="deal_void"),
+    path("sessions/<int:pk>/lock/", views.session_lock, name="session_lock"),
+    path("sessions/<int:pk>/history/", views.session_history, name="history"),
+    path("sessions/<int:pk>/sheet/", views.session_sheet, name="sheet"),
+    path("sessions/<int:pk>/pad/", views.score_pad, name="pad"),
+    path("sessions/<int:pk>/export.json", views.session_export_json, name="export_json"),
+    path("sessions/<int:pk>/export.csv", views.session_export_csv, name="export_csv"),
+    path("pad/kop/", views.score_pad, name="blank_pad"),
+    path("t/<str:token>/", views.table_link, name="table_link"),
+]

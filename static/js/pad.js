@@ -1,0 +1,80 @@
+/* The scorer's pad: keypad, the other side's points, declarer taps, doubling seats.
+   Event delegation on document, so it keeps working after htmx swaps the pad. */
+(function () {
+  "use strict";
+  var tapOrder = [];
+
+  function form() { return document.getElementById("deal-form"); }
+  function fire(el) { el.dispatchEvent(new Event("input", { bubbles: true })); }
+
+  function updateOther() {
+    var f = form(); if (!f) return;
+    var input = f.querySelector("[name=declarer_points]");
+    var out = document.getElementById("other-points");
+    if (!input || !out) return;
+    var v = parseInt(input.value, 10);
+    out.textContent = isNaN(v) ? "—" : String(104 - v);
+  }
+
+  function allowedDeclarers() {
+    var f = form(); if (!f) return 2;
+    var c = f.querySelector("[name=contract]:checked");
+    return c ? parseInt(c.dataset.declarers, 10) || 2 : 2;
+  }
+
+  function trimDeclarers(keep) {
+    var f = form(); if (!f) return;
+    var boxes = Array.prototype.slice.call(f.querySelectorAll("[name=declarers]"));
+    var checked = boxes.filter(function (b) { return b.checked; });
+    var limit = allowedDeclarers();
+    // Drop the earliest taps beyond the limit, so one tap is enough to change a soloist.
+    tapOrder = tapOrder.filter(function (b) { return b.checked; });
+    checked.forEach(function (b) { if (tapOrder.indexOf(b) < 0) tapOrder.unshift(b); });
+    while (tapOrder.length > limit) {
+      var drop = tapOrder.shift();
+      if (drop !== keep) { drop.checked = false; } else { tapOrder.push(drop); }
+    }
+  }
+
+  document.addEventListener("click", function (e) {
+    var key = e.target.closest("[data-key]");
+    if (key && form()) {
+      var input = form().querySelector("[name=declarer_points]");
+      var k = key.dataset.key;
+      if (k === "clear") input.value = "";
+      else if (k === "back") input.value = input.value.slice(0, -1);
+      else if (input.value.length < 3) input.value = (input.value === "0" ? "" : input.value) + k;
+      updateOther(); fire(input);
+      return;
+    }
+    var dseat = e.target.closest("[data-dseat]");
+    if (dseat && form()) {
+      var seats = form().querySelector("[name=doubling_seats]");
+      var mode = form().querySelector("[name=doubling_mode]");
+      seats.value = (seats.value + " " + dseat.dataset.dseat).trim();
+      if (mode) mode.checked = true;
+      fire(seats);
+    }
+  });
+
+  document.addEventListener("change", function (e) {
+    var f = form(); if (!f || !f.contains(e.target)) return;
+    if (e.target.name === "declarers" && e.target.checked) {
+      tapOrder.push(e.target); trimDeclarers(e.target);
+    }
+    if (e.target.name === "contract") {
+      var hints = JSON.parse(f.dataset.hints || "{}");
+      var hint = document.getElementById("declarer-hint");
+      if (hint && hints[e.target.value]) hint.textContent = hints[e.target.value];
+      trimDeclarers(null);
+    }
+  });
+
+  document.addEventListener("input", function (e) {
+    if (e.target.name === "declarer_points") updateOther();
+    if (e.target.name === "doubling_seats" && form()) {
+      var mode = form().querySelector("[name=doubling_mode]");
+      if (mode) mode.checked = e.target.value.trim() !== "";
+    }
+  });
+})();
