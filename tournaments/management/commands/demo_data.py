@@ -65,5 +65,11 @@ class Command(BaseCommand):
         )
 
 
+def _hooks() -> list[Any]:
+    from scoring.demo import demo_kop_table
+
+    return [demo_kop_table]
+
+
 # Games and tournaments add their demo content here (a Kop table, a Vint session, ...).
-DEMO_HOOKS: list[Any] = []
+DEMO_HOOKS: list[Any] = _hooks()
