@@ -115,3 +115,45 @@ class SessionForm(forms.Form):
 class SheetUploadForm(forms.Form):
     sheet = forms.FileField(label=_("Scoresheet (JSON)"))
     title = forms.CharField(label=_("Title"), max_length=160, required=False)
+
+
+class ProfileForm(forms.Form):
+    """A custom rule profile: options and tournament settings as JSON, checked by the engine."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    game = forms.ChoiceField(
+        label=_("Game"), choices=[("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
+    )
+    options = forms.JSONField(label=_("Rule options (JSON)"), initial=dict, required=False)
+    tournament = forms.JSONField(
+        label=_("Tournament settings (JSON)"), initial=dict, required=False
+    )
+
+    def clean(self) -> dict[str, Any]:
+        from scoring.engines.errors import RuleError
+        from scoring.engines.rules import validate_profile_options, validate_tournament
+
+        data = super().clean() or {}
+        from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
+
+        options = data.get("options") or {}
+        tournament = data.get("tournament") or {
+            "big_points": list(KOSCIAN_BIG_POINTS),
+            "tie_breaks": list(TIE_BREAKS),
+        }
+        if not isinstance(options, dict):
+            self.add_error("options", _("Write the options as a JSON object."))
+        elif data.get("game"):
+            try:
+                validate_profile_options(data["game"], options)
+            except RuleError as exc:
+                self.add_error("options", exc.message)
+        if not isinstance(tournament, dict):
+            self.add_error("tournament", _("Write the settings as a JSON object."))
+        else:
+            try:
+                validate_tournament(tournament)
+            except RuleError as exc:
+                self.add_error("tournament", exc.message)
+        data["options"], data["tournament"] = options, tournament
+        return data

@@ -273,19 +273,40 @@ def profile_sync_builtin() -> None:
 
 
 @transaction.atomic
-def profile_update(
-    *, profile: RuleProfile, options: Mapping[str, Any], tournament: Mapping[str, Any]
+def profile_save(
+    *,
+    profile: RuleProfile | None,
+    name: str,
+    game: str,
+    options: Mapping[str, Any],
+    tournament: Mapping[str, Any],
 ) -> RuleProfileVersion:
-    """Save new options as the next version; sessions on older versions keep theirs."""
-    from scoring.engines.rules import validate_profile_options
+    """Create a custom profile or save new options as its next version.
 
-    validate_profile_options(profile.game, options)
+    Sessions point at a version, so deals already scored never change.
+    """
+    from django.utils.text import slugify
+
+    from scoring.engines.rules import validate_profile_options, validate_tournament
+
+    validate_profile_options(game, options)
+    validate_tournament(tournament)
+    if profile is None:
+        base = slugify(name)[:40] or game
+        slug, n = base, 1
+        while RuleProfile.objects.filter(slug=slug).exists():
+            n += 1
+            slug = f"{base}-{n}"
+        profile = RuleProfile.objects.create(slug=slug, name=name, game=game)
+    elif profile.name != name:
+        profile.name = name
+        profile.save(update_fields=["name"])
     current = profile.versions.order_by("-version").first()
     return RuleProfileVersion.objects.create(
         profile=profile,
         version=(current.version + 1) if current else 1,
-        options=dict(options),
-        tournament=dict(tournament),
+        options=_json_plain(options),
+        tournament=_json_plain(tournament),
     )
 
 

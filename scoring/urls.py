@@ -21,4 +21,7 @@ urlpatterns = [
     path("sessions/<int:pk>/export.csv", views.session_export_csv, name="export_csv"),
     path("pad/kop/", views.score_pad, name="blank_pad"),
     path("t/<str:token>/", views.table_link, name="table_link"),
+    path("profiles/", views.profile_index, name="profiles"),
+    path("profiles/new/", views.profile_edit, name="profile_new"),
+    path("profiles/<slug:slug>/edit/", views.profile_edit, name="profile_edit"),
 ]

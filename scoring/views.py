@@ -23,8 +23,8 @@ from django.views.decorators.http import require_POST
 from scoring import selectors, services
 from scoring.engines import kop
 from scoring.engines.errors import SheetError
-from scoring.forms import KopDealForm, ReasonForm, SessionForm, SheetUploadForm
-from scoring.models import KopDeal, TableSession
+from scoring.forms import KopDealForm, ProfileForm, ReasonForm, SessionForm, SheetUploadForm
+from scoring.models import KopDeal, RuleProfile, TableSession
 from scoring.permissions import can_write, entry_actor, grant_link
 from tournaments.roles import director_required, is_director, is_scorer
 
@@ -363,3 +363,51 @@ def session_import(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("Scoresheet imported."))
                 return redirect(reverse("scoring:session", kwargs={"pk": session.pk}))
     return render(request, "scoring/session_import.html", {"form": form, "problems": problems})
+
+
+def profile_index(request: HttpRequest) -> HttpResponse:
+    services.profile_sync_builtin()
+    profiles = RuleProfile.objects.prefetch_related("versions").all()
+    return render(request, "scoring/profiles.html", {"profiles": profiles})
+
+
+@director_required
+def profile_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
+    profile = get_object_or_404(RuleProfile, slug=slug) if slug else None
+    if profile and profile.builtin:
+        raise PermissionDenied(_("Built-in profiles follow the rules documents; copy one instead."))
+    initial: dict[str, Any] = {}
+    if profile:
+        current = profile.current
+        initial = {
+            "name": profile.name,
+            "game": profile.game,
+            "options": current.options,
+            "tournament": current.tournament,
+        }
+    elif request.GET.get("copy"):
+        source = get_object_or_404(RuleProfile, slug=request.GET["copy"])
+        initial = {
+            "name": f"{source.name} ({_('copy')})",
+            "game": source.game,
+            "options": source.current.options,
+            "tournament": source.current.tournament,
+        }
+    form = ProfileForm(request.POST or None, initial=initial)
+    if profile:
+        form.fields["game"].disabled = True
+    if request.method == "POST" and form.is_valid():
+        version = services.profile_save(
+            profile=profile,
+            name=form.cleaned_data["name"],
+            game=form.cleaned_data["game"],
+            options=form.cleaned_data["options"],
+            tournament=form.cleaned_data["tournament"],
+        )
+        messages.success(
+            request,
+            _("Saved as version %(v)s. Sessions already started keep their version.")
+            % {"v": version.version},
+        )
+        return redirect("scoring:profiles")
+    return render(request, "scoring/profile_edit.html", {"form": form, "profile": profile})
