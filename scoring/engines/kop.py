@@ -188,25 +188,42 @@ class KopRules:
     for every contract of the game; ``None`` there means unlimited.
     """
 
+    #: "kop" or "baska" (Baśka adds grand, grand du, baśka and the L factor).
     game: str = "kop"
+    #: "T14" (three tens) or "T12" (pagat); display and hand checks only.
     trump_order: str = "T14"
+    #: Declarers win with this many points; §7 offers no alternative to 53.
     declarer_target: int = DECLARER_TARGET
+    #: A losing side with 1..this many points loses bez wyjścia (M = 2).
     bez_wyjscia_max: int = 25
+    #: Whether M also applies to zolo du / grand du.
     margin_on_du: bool = False
+    #: L = 2 when the declaring side loses (Baśka's rule).
     baska_loss_double: bool = False
+    #: "highest_missing_jack" or "named_jack"; who the partner is, not scoring.
     wesele_partner: str = "highest_missing_jack"
+    #: R6 variant: the wesele bidder may double (else a warning).
     wesele_bidder_may_double: bool = False
+    #: R5 variant: a soloist may make the first doubling (else a warning).
     soloist_may_double_first: bool = False
+    #: "alternating_sides_only" (R3) or "every_call".
     doubling_count: str = "alternating_sides_only"
+    #: R7; the scorer records only doublings after the final contract anyway.
     higher_bid_cancels_doublings: bool = True
+    #: Most doublings per contract; None means unlimited.
     doubling_cap: Mapping[str, int | None] = field(
         default_factory=lambda: MappingProxyType(_full_caps("kop", OFFICIAL_DOUBLING_CAP)),
         hash=False,
     )
+    #: The names of doubling levels 1, 2, ... (kontra first).
     doubling_names: tuple[str, ...] = DOUBLING_NAMES_KOP
+    #: "three_passes", "all_pass", "four_passes" or "free_order"; not enforced.
     auction_end: str = "three_passes"
+    #: R9 (Kościan): wesele only in the bidder's first call; not enforced.
     wesele_first_call_only: bool = False
+    #: "played" (needs 53, margin applies) or "auto_win" (V = 10 x 2^k) (A10).
     baska_bid: str = "played"
+    #: "du" as a +100 % suffix rather than a contract: same values (A12).
     du_as_suffix: bool = False
 
     def __post_init__(self) -> None:
@@ -222,6 +239,11 @@ class KopRules:
     @cached_property
     def _tables(self) -> _Tables:
         return _Tables(self)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The read-only caps mapping cannot be pickled or deep-copied as it
+        # is; the options, the format's own spelling of the rules, can.
+        return (parse_rules, (self.game, rules_to_options(self)))
 
 
 def _bad_value(name: str, value: object, allowed: str) -> RuleError:
@@ -356,7 +378,7 @@ def collect_rules(game: str, options: object) -> tuple[KopRules | None, list[Rul
     for name, value in options.items():
         if name == "game":
             if value != game:
-                problems.append(_bad_value(name, value, f"the sheet's game, {game}"))
+                problems.append(_bad_value(name, value, f"only {game}, the game being scored"))
             continue
         parse = _OPTION_PARSERS.get(name) if isinstance(name, str) else None
         if parse is None:

@@ -207,3 +207,13 @@ def test_options_are_json_ready() -> None:
     rules = parse_rules("kop", {"doubling_cap": {"zolo": None}})
     text = json.dumps(rules_to_options(rules))
     assert parse_rules("kop", json.loads(text)) == rules
+
+
+def test_rules_pickle_and_copy() -> None:
+    import copy
+    import pickle
+
+    rules = parse_rules("baska", {"doubling_cap": {"grand": None}, "bez_wyjscia_max": 26})
+    assert pickle.loads(pickle.dumps(rules)) == rules
+    assert copy.deepcopy(rules) == rules
+    assert copy.copy(rules) == rules

@@ -371,7 +371,7 @@ BAD_SHEETS = [
     (
         "game in the rules differs",
         with_change(("rules",), {"game": "baska"}),
-        'rules: game: "baska" is not allowed (the sheet\'s game, kop)',
+        'rules: game: "baska" is not allowed (only kop, the game being scored)',
     ),
 ]
 
