@@ -15,7 +15,9 @@ from scoring.models import TableSession
 
 
 def kop_rules_for(session: TableSession) -> kop.KopRules:
-    return kop.parse_rules(session.game, session.profile_version.options)
+    from scoring.selectors import kop_rules
+
+    return kop_rules(session)
 
 
 def kop_deal_from_facts(facts: Mapping[str, Any]) -> kop.KopDeal:

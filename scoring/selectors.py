@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, QuerySet, Sum
 
 from scoring.engines import kop
 from scoring.models import DealHistory, KopDeal, TableSession
@@ -54,28 +54,66 @@ def session_players(session: TableSession) -> list[Any]:
     return [s.player for s in sorted(session.seats.all(), key=lambda s: s.seat)]
 
 
-def kop_scoreboard(*, session: TableSession) -> KopScoreboard:
-    rules = kop.parse_rules(session.game, session.profile_version.options)
+_RULES_CACHE: dict[int, kop.KopRules] = {}
+
+
+def kop_rules(session: TableSession) -> kop.KopRules:
+    """The session's rules, parsed once per profile version (versions never change)."""
+    version = session.profile_version
+    rules = _RULES_CACHE.get(version.pk)
+    if rules is None:
+        rules = _RULES_CACHE[version.pk] = kop.parse_rules(session.game, version.options)
+    return rules
+
+
+def _sheet_row(deal: KopDeal, rules: kop.KopRules, running: list[int]) -> KopSheetRow:
+    return KopSheetRow(
+        deal=deal,
+        dealer=kop.dealer_for_deal(deal.number),
+        contract_label=contract_label(deal.contract),
+        doubling_label=kop.doubling_name(deal.k, rules) if deal.k else "",
+        running=(running[0], running[1], running[2], running[3]),
+    )
+
+
+def kop_scoreboard(*, session: TableSession, last: int | None = None) -> KopScoreboard:
+    """Totals and sheet rows; with ``last``, rows only for the newest ``last`` deals.
+
+    The pad shows the newest deals only, so it asks the database for the sums
+    and the last rows instead of reading a whole 32-deal round on every save.
+    """
+    rules = kop_rules(session)
+    deals_qs = KopDeal.objects.filter(session=session)
     rows: list[KopSheetRow] = []
-    t = [0, 0, 0, 0]
-    played = 0
-    deals = list(KopDeal.objects.filter(session=session).order_by("number"))
-    for deal in deals:
-        if not deal.voided:
-            played += 1
-            for i, p in enumerate(deal.payments):
-                t[i] += p
-        contract = kop.CONTRACTS[deal.contract]
-        rows.append(
-            KopSheetRow(
-                deal=deal,
-                dealer=kop.dealer_for_deal(deal.number),
-                contract_label=contract_label(contract.name),
-                doubling_label=kop.doubling_name(deal.k, rules) if deal.k else "",
-                running=(t[0], t[1], t[2], t[3]),
-            )
+    if last is None:
+        t = [0, 0, 0, 0]
+        played = 0
+        deals = list(deals_qs.order_by("number"))
+        for deal in deals:
+            if not deal.voided:
+                played += 1
+                t = [a + b for a, b in zip(t, deal.payments, strict=True)]
+            rows.append(_sheet_row(deal, rules, t))
+        top = deals[-1].number if deals else 0
+    else:
+        agg = deals_qs.filter(voided=False).aggregate(
+            n=Count("pk"),
+            p1=Sum("payment_1"),
+            p2=Sum("payment_2"),
+            p3=Sum("payment_3"),
+            p4=Sum("payment_4"),
         )
-    next_number = (deals[-1].number + 1) if deals else 1
+        played = agg["n"]
+        t = [agg[f"p{i}"] or 0 for i in range(1, 5)]
+        newest = list(deals_qs.order_by("-number")[:last])
+        running = list(t)
+        for deal in newest:  # newest first: undo each deal to get the totals before it
+            rows.append(_sheet_row(deal, rules, running))
+            if not deal.voided:
+                running = [a - b for a, b in zip(running, deal.payments, strict=True)]
+        rows.reverse()
+        top = newest[0].number if newest else 0
+    next_number = top + 1
     return KopScoreboard(
         session=session,
         players=session_players(session),

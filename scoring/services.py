@@ -111,7 +111,13 @@ def kop_deal_record(
     confirm_warnings: bool = False,
 ) -> KopDeal:
     """Append the next deal of the session."""
-    session = TableSession.objects.select_for_update().get(pk=session.pk)
+    # Lock the session row (deal numbers are allotted under it) and re-read the lock flag.
+    locked_at = (
+        TableSession.objects.select_for_update()
+        .filter(pk=session.pk)
+        .values_list("locked_at", flat=True)
+    ).get()
+    session.locked_at = locked_at
     _check_writable(session, actor)
     deal, result = kop_deal_evaluate(session=session, facts=facts)
     confirmed = _confirmed(result, confirm_warnings)

@@ -29,6 +29,9 @@ from scoring.permissions import can_write, entry_actor, grant_link
 from tournaments.roles import director_required, is_director, is_scorer
 
 
+RECENT_ROWS = 8  # deals shown under the pad
+
+
 def declarer_hint(contract: str) -> str:
     from django.utils.translation import gettext
 
@@ -83,9 +86,9 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
 def _kop_context(
     request: HttpRequest, session: TableSession, form: KopDealForm | None = None
 ) -> dict[str, Any]:
-    board = selectors.kop_scoreboard(session=session)
+    board = selectors.kop_scoreboard(session=session, last=RECENT_ROWS)
     actor = entry_actor(request, session)
-    rules = kop.parse_rules(session.game, session.profile_version.options)
+    rules = selectors.kop_rules(session)
     if form is None:
         form = KopDealForm(game=session.game, initial={"contract": "normal", "doublings": 0})
     contract = form["contract"].value() or "normal"
@@ -129,7 +132,7 @@ def _kop_context(
         "solo_json": json.dumps(
             [c.name for c in kop.contracts_for(session.game) if c.declarers == 1]
         ),
-        "last_rows": list(reversed(board.rows[-8:])),
+        "last_rows": list(reversed(board.rows)),
         "seat_players": seat_players,
     }
 
