@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, QuerySet, Sum
+from django.db.models import Count, QuerySet, Sum
 
 from scoring.engines import kop
 from scoring.models import DealHistory, KopDeal, TableSession

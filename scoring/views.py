@@ -28,7 +28,6 @@ from scoring.models import KopDeal, RuleProfile, TableSession
 from scoring.permissions import can_write, entry_actor, grant_link
 from tournaments.roles import director_required, is_director, is_scorer
 
-
 RECENT_ROWS = 8  # deals shown under the pad
 
 
