@@ -521,6 +521,7 @@ class TableResult:
 
 _UNCAPPED: Final = sys.maxsize
 _new_object: Final = object.__new__
+_MEMO_SIZE: Final = 2048  # per contract; a busy table uses a few hundred
 
 
 class _ContractTable:
@@ -529,6 +530,7 @@ class _ContractTable:
     __slots__ = (
         "cap",
         "contract",
+        "known",
         "outcomes",
         "r5_applies",
         "r6_applies",
@@ -545,6 +547,7 @@ class _ContractTable:
         self.r5_applies = self.single and not rules.soloist_may_double_first
         self.r6_applies = contract.name == "wesele" and not rules.wesele_bidder_may_double
         self.seat_rules = self.r5_applies or self.r6_applies
+        self.known: dict[tuple[object, ...], KopResult] = {}
         # outcomes[P] = (declarers won, C * M * L, M, L, warnings)
         self.outcomes = tuple(_outcome(contract, rules, p) for p in range(TOTAL_POINTS + 1))
         # signs[declarers] = (unit payments if the declarers win, if they lose)
@@ -631,6 +634,13 @@ def _score(deal: KopDeal, tables: _Tables, retry: bool = True) -> KopResult:
     p = deal.declarer_points
     if p.__class__ is not int or not 0 <= p <= TOTAL_POINTS:
         return _score_checked(deal, tables, retry)
+    # A table has few distinct outcomes (seats x k x points) and results are
+    # immutable, so equal facts share one result. The memo is per rules and
+    # bounded, so a long-lived rules object cannot grow without limit.
+    key = (declarers, k, p, seat_warnings)
+    known = ct.known.get(key)
+    if known is not None:
+        return known
     won, base, margin, loss, warnings = ct.outcomes[p]
     value = base << k
     a, b, c, d = signs[0] if won else signs[1]
@@ -652,6 +662,8 @@ def _score(deal: KopDeal, tables: _Tables, retry: bool = True) -> KopResult:
         payments=payments,
         warnings=warnings,
     )
+    if len(ct.known) < _MEMO_SIZE:
+        ct.known[key] = result
     return result
 
 

@@ -629,3 +629,18 @@ def test_engines_import_only_the_standard_library() -> None:
         cwd=Path(__file__).resolve().parents[2],
     ).stdout.strip()
     assert out == ""
+
+
+def test_shared_results_stay_correct_and_the_memo_is_bounded() -> None:
+    rules = parse_rules("kop", {"doubling_cap": "unlimited"})
+    first = score_deal(deal("zolo", (3,), (4, 3), 28), rules)
+    again = score_deal(deal("zolo", (3,), (4, 3), 28), rules)
+    assert again == first == KopResult(20, False, 2, 1, 1, (20, 20, -60, 20), ())
+    # With the soloist doubling first the same count and points carry a warning.
+    warned = score_deal(deal("zolo", (3,), (3, 4), 28), rules)
+    assert warned.payments == first.payments and warned.warnings
+    for k in range(30):
+        for points in range(105):
+            score_deal(deal("normal", (1, 3), k, points), rules)
+    assert len(rules._tables.by_contract["normal"].known) <= 2048
+    assert score_deal(deal("normal", (1, 3), 29, 60), rules).value == 2**29
