@@ -307,13 +307,14 @@ def _read_seats(where: str, raw: object, problems: list[str]) -> vint.Seating | 
 
 def _read_rubber(
     r: int, raw: object, rules: vint.VintRules, problems: list[str]
-) -> SheetRubber | None:
+) -> tuple[SheetRubber | None, vint.Seating | None]:
+    """The rubber if it is valid, and its seating if that alone is valid."""
     where = f"rubber {r}"
     if not isinstance(raw, dict):
         problems.append(
             f"{where}: expected an object with seats, first_dealer, deals, got {_show(raw)}"
         )
-        return None
+        return None, None
     ok = True
     for key in raw:
         if key not in RUBBER_KEYS:
@@ -356,8 +357,8 @@ def _read_rubber(
         last_played = n
         deals.append(deal)
     if not ok or seating is None:
-        return None
-    return SheetRubber(seating, cast(vint.Seat, first_dealer), tuple(deals))
+        return None, seating
+    return SheetRubber(seating, cast(vint.Seat, first_dealer), tuple(deals)), seating
 
 
 def read_vint_sheet(data: object) -> VintSheet:
@@ -386,29 +387,30 @@ def read_vint_sheet(data: object) -> VintSheet:
     if not isinstance(raw_rubbers, list) or ("rubbers" in data and not raw_rubbers):
         problems.append(f"rubbers: expected a non-empty list of rubbers, got {_show(raw_rubbers)}")
         raw_rubbers = []
-    rubbers: list[SheetRubber | None] = [
-        _read_rubber(r, raw, rules, problems) for r, raw in enumerate(raw_rubbers, 1)
-    ]
-    _check_same_players(raw_rubbers, problems)
+    read = [_read_rubber(r, raw, rules, problems) for r, raw in enumerate(raw_rubbers, 1)]
+    _check_same_players([seating for _, seating in read], problems)
+    rubbers = [rubber for rubber, _ in read]
     if problems:
         raise SheetError(problems)
     return VintSheet(rules, tuple(cast(SheetRubber, r) for r in rubbers))
 
 
-def _check_same_players(raw_rubbers: list[object], problems: list[str]) -> None:
-    first: set[str] | None = None
-    for r, raw in enumerate(raw_rubbers, 1):
-        if not isinstance(raw, dict) or not isinstance(raw.get("seats"), dict):
+def _check_same_players(seatings: list[vint.Seating | None], problems: list[str]) -> None:
+    # Only readable seatings are compared; a broken one is reported already.
+    first: tuple[int, set[str]] | None = None
+    for r, seating in enumerate(seatings, 1):
+        if seating is None:
             continue
-        names = {v for v in raw["seats"].values() if isinstance(v, str)}
+        names = set(seating.players)
         if first is None:
-            first = names
+            first = (r, names)
             continue
-        if names != first:
-            new = ", ".join(_show(n) for n in sorted(names - first)) or "none"
-            gone = ", ".join(_show(n) for n in sorted(first - names)) or "none"
+        if names != first[1]:
+            new = ", ".join(_show(n) for n in sorted(names - first[1]))
+            gone = ", ".join(_show(n) for n in sorted(first[1] - names))
             problems.append(
-                f"rubber {r}: seats: the players differ from rubber 1 (new: {new}; missing: {gone})"
+                f"rubber {r}: seats: the players differ from rubber {first[0]} "
+                f"(new: {new}; missing: {gone})"
             )
 
 
