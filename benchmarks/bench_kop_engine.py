@@ -13,6 +13,7 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -75,7 +76,7 @@ def deals_per_second(deals: list[KopDeal], rules: KopRules, repeats: int = 3) ->
     return len(deals) / best
 
 
-def test_score_table_speed(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_score_table_speed(benchmark: Any) -> None:
     deals = make_deals(20_000)
     result = benchmark(score_table, deals, default_rules("kop"))
     assert len(result.results) == len(deals)
