@@ -90,9 +90,7 @@ def _as_tuple(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value
 
 
-def _read_deal(
-    n: int, raw: object, rules: kop.KopRules | None, problems: list[str]
-) -> kop.KopDeal | None:
+def _read_deal(n: int, raw: object, rules: kop.KopRules, problems: list[str]) -> kop.KopDeal | None:
     where = f"deal {n}"
     if not isinstance(raw, dict):
         problems.append(f"{where}: expected an object, got {_show(raw)}")
@@ -109,12 +107,11 @@ def _read_deal(
     )
     # KopDeal uses None for "not given", so a JSON null would pass as absent.
     nulls = [key for key in ("doublings", "doubling_seats") if key in raw and raw[key] is None]
-    if rules is not None:
-        local += [
-            f"{where}: {e.field}: {e.message}"
-            for e in kop.check_deal(deal, rules)
-            if e.field not in missing and e.field not in nulls
-        ]
+    local += [
+        f"{where}: {e.field}: {e.message}"
+        for e in kop.check_deal(deal, rules)
+        if e.field not in missing and e.field not in nulls
+    ]
     local += [f"{where}: {key}: expected {_EXPECTED[key]}, got null" for key in nulls]
     problems.extend(local)
     return deal if not local else None
@@ -147,8 +144,11 @@ def read_kop_sheet(data: object) -> KopSheet:
     if not isinstance(raw_deals, list):
         problems.append(f"deals: expected a list of deals, got {_show(raw_deals)}")
         raw_deals = []
+    # Without a known game the deals are still checked, against Baśka's
+    # superset of contracts, so that one typo does not hide the others.
+    deal_rules = rules if rules is not None else kop.default_rules("baska")
     for n, raw in enumerate(raw_deals, 1):
-        deal = _read_deal(n, raw, rules, problems)
+        deal = _read_deal(n, raw, deal_rules, problems)
         if deal is not None:
             deals.append(deal)
 

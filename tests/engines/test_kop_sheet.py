@@ -477,3 +477,14 @@ def test_writer_refuses_what_would_not_reimport() -> None:
         kop_sheet_from_deals("kop", None, players, bad)
     with pytest.raises(SheetError, match="players"):
         kop_sheet_from_deals("kop", None, ["A", "B", "C"], [])
+
+
+def test_deals_are_checked_even_when_the_game_is_unknown() -> None:
+    sheet = with_change(("game",), "kopp")
+    sheet["deals"][0]["declarer_points"] = 105
+    with pytest.raises(SheetError) as err:
+        score_kop_sheet(sheet)
+    assert err.value.problems == [
+        'game: "kopp" is not a Kop or Baśka game (kop, baska)',
+        "deal 1: declarer_points: 105 is outside 0..104",
+    ]
