@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.engines.errors import RuleError, SheetError
 from scoring.engines.kop import KopDeal, default_rules, parse_rules
@@ -488,3 +490,45 @@ def test_deals_are_checked_even_when_the_game_is_unknown() -> None:
         'game: "kopp" is not a Kop or Baśka game (kop, baska)',
         "deal 1: declarer_points: 105 is outside 0..104",
     ]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 110) | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(), inner, max_size=5),
+    max_leaves=20,
+)
+
+
+@settings(deadline=None)
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "game": st.sampled_from(["kop", "baska", "vint"]) | json_values,
+            "rules": st.dictionaries(st.sampled_from(["doubling_cap", "x"]), json_values),
+            "players": json_values,
+            "deals": st.lists(
+                st.fixed_dictionaries(
+                    {},
+                    optional={
+                        "contract": st.sampled_from(["normal", "zolo", "grand"]) | json_values,
+                        "declarers": st.lists(st.integers(0, 5), max_size=3) | json_values,
+                        "doublings": st.integers(-1, 6) | json_values,
+                        "doubling_seats": st.lists(st.integers(0, 5), max_size=6) | json_values,
+                        "declarer_points": st.integers(-1, 105) | json_values,
+                    },
+                )
+                | json_values,
+                max_size=4,
+            ),
+        },
+    )
+    | json_values
+)
+def test_any_json_is_either_scored_or_refused_with_lines(data: Any) -> None:
+    try:
+        out = score_kop_sheet(data)
+    except SheetError as e:
+        assert e.problems and all(isinstance(line, str) and line for line in e.problems)
+    else:
+        assert sum(out["totals"]) == 0
