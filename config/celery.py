@@ -13,6 +13,7 @@ from celery import Celery
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("tablescore")
+# DjangoTask adds delay_on_commit: enqueue only after the transaction commits.
+app = Celery("tablescore", task_cls="celery.contrib.django.task:DjangoTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

@@ -166,3 +166,6 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "WARNING")},
 }
+
+DJANGO_TABLES2_TEMPLATE = "tables/htmx.html"
+DJANGO_TABLES2_TABLE_ATTRS = {"class": "grid"}

@@ -182,7 +182,15 @@ def kop_deal_correct(
         old=old,
         new=_snapshot(deal),
     )
+    _result_changed(deal.session)
     return deal
+
+
+def _result_changed(session: TableSession) -> None:
+    """An accepted tournament table changed: its standings must be recomputed."""
+    from tournaments.services import session_result_changed
+
+    session_result_changed(session=session)
 
 
 @transaction.atomic
@@ -204,6 +212,7 @@ def kop_deal_void(*, deal: KopDeal, actor: Actor, reason: str) -> KopDeal:
         old=old,
         new=_snapshot(deal),
     )
+    _result_changed(deal.session)
     return deal
 
 

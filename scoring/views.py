@@ -133,7 +133,14 @@ def _kop_context(
         ),
         "last_rows": list(reversed(board.rows)),
         "seat_players": seat_players,
+        "round_table": _round_table(session),
     }
+
+
+def _round_table(session: TableSession) -> Any:
+    from tournaments.models import RoundTable
+
+    return RoundTable.objects.filter(session=session).select_related("round__tournament").first()
 
 
 def _ints(values: Any) -> list[int]:

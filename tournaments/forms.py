@@ -38,3 +38,55 @@ class PlayerForm(forms.Form):
                     code="similar",
                 )
         return data
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=160)
+    profile = forms.ModelChoiceField(label=_("Rule profile"), queryset=None, empty_label=None)
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=5)
+    deals_per_round = forms.IntegerField(
+        label=_("Deals per round (Kop, Baśka)"), min_value=1, max_value=200, initial=32
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Minutes per round (Vint, optional)"), min_value=10, max_value=600, required=False
+    )
+    seed = forms.IntegerField(label=_("Seating seed (optional)"), min_value=0, required=False)
+    hide_standings = forms.BooleanField(
+        label=_("Hide standings until the last round is finished"), required=False
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from scoring.models import RuleProfile
+
+        self.fields["profile"].queryset = RuleProfile.objects.all()
+
+
+class EntryForm(forms.Form):
+    player = forms.ModelChoiceField(
+        label=_("Registered player"), queryset=Player.objects.none(), required=False
+    )
+    new_name = forms.CharField(label=_("or a new player's name"), max_length=120, required=False)
+    pair = forms.CharField(label=_("Pair"), max_length=80, required=False)
+    team = forms.CharField(label=_("Team"), max_length=80, required=False)
+
+    def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        taken = tournament.entries.values_list("player_id", flat=True)
+        self.fields["player"].queryset = (
+            Player.objects.exclude(pk__in=taken).select_related("club").order_by("name")
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("player") and not (data.get("new_name") or "").strip():
+            raise forms.ValidationError(_("Choose a registered player or type a new name."))
+        return data
+
+
+class SeatingImportForm(forms.Form):
+    csv_file = forms.FileField(label=_("Seating table (CSV: round, table, seat, player number)"))
+
+
+class AcceptForm(forms.Form):
+    accepted_by = forms.CharField(label=_("Accepted by"), max_length=150)

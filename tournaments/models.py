@@ -60,3 +60,132 @@ class WorkerHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hostname} at {self.beat_at:%Y-%m-%d %H:%M:%S}"
+
+
+class Tournament(models.Model):
+    """A tournament: rounds of table sessions, seated by the seating generator.
+
+    ``results_version`` counts accepted results and corrections; a standings
+    snapshot records the version it was computed from, so the page can say
+    whether a newer one is on its way.
+    """
+
+    GAMES = [("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
+    name = models.CharField(_("name"), max_length=160)
+    slug = models.SlugField(unique=True)
+    game = models.CharField(_("game"), max_length=10, choices=GAMES)
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL)
+    profile_version = models.ForeignKey(
+        "scoring.RuleProfileVersion", on_delete=models.PROTECT, related_name="+"
+    )
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds"), default=5)
+    deals_per_round = models.PositiveSmallIntegerField(_("deals per round"), default=32)
+    round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), null=True, blank=True)
+    seed = models.BigIntegerField(default=0)
+    hide_standings = models.BooleanField(_("hide standings until the last round"), default=False)
+    results_version = models.PositiveIntegerField(default=0)
+    # An imported seating table (the club's own): rounds of tables of start numbers.
+    seating_plan = models.JSONField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Registration(models.Model):
+    """A player entered in a tournament under a start number that never changes."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    number = models.PositiveIntegerField(_("start number"))
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    first_round = models.PositiveSmallIntegerField(default=1)
+    withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    pair = models.CharField(_("pair"), max_length=80, blank=True)
+    team = models.CharField(_("team"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="entry_number_unique"),
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.player.name}"
+
+    def plays_in(self, round_number: int) -> bool:
+        if round_number < self.first_round:
+            return False
+        return self.withdrawn_after is None or round_number <= self.withdrawn_after
+
+
+class Round(models.Model):
+    """One round; its seating is stored with the seed, algorithm and inputs that made it."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    source = models.CharField(max_length=12, default="generated")  # or "imported"
+    seed = models.BigIntegerField(default=0)
+    algorithm = models.CharField(max_length=40, blank=True)
+    inputs = models.JSONField(default=dict)
+    byes = models.JSONField(default=list)  # start numbers sitting out
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class RoundTable(models.Model):
+    """A table of a round: its table session (private link) and whether it is accepted."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    session = models.OneToOneField(
+        "scoring.TableSession", on_delete=models.PROTECT, related_name="round_table"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.CharField(max_length=150, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="round_table_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class StandingsSnapshot(models.Model):
+    """Standings as computed by the Celery task; the newest is served."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="snapshots")
+    results_version = models.PositiveIntegerField()
+    computed_at = models.DateTimeField(auto_now_add=True)
+    data = models.JSONField()
+
+    class Meta:
+        ordering = ["tournament", "-results_version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "results_version"], name="snapshot_version_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} standings v{self.results_version}"

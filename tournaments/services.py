@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.db.models import Max
+import secrets
+from typing import Any
 
-from tournaments.models import Club, Player
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils import timezone
+from django.utils.text import slugify
+
+from tournaments.models import (
+    Club,
+    Player,
+    Registration,
+    Round,
+    RoundTable,
+    StandingsSnapshot,
+    Tournament,
+)
 
 
 @transaction.atomic
@@ -16,3 +29,226 @@ def player_create(*, club: Club, name: str, federation_id: str = "") -> Player:
     return Player.objects.create(
         club=club, number=last + 1, name=" ".join(name.split()), federation_id=federation_id
     )
+
+
+# ----------------------------------------------------------------------------- tournaments
+
+
+class TournamentError(Exception):
+    """A director's request that cannot be done now (said in plain words)."""
+
+
+def tournament_create(
+    *,
+    name: str,
+    game: str,
+    profile_version: Any,
+    rounds: int = 5,
+    deals_per_round: int = 32,
+    club: Club | None = None,
+    seed: int | None = None,
+    hide_standings: bool = False,
+    round_minutes: int | None = None,
+    created_by: Any = None,
+) -> Tournament:
+    if profile_version.profile.game != game:
+        raise TournamentError("The rule profile is for another game.")
+    base = slugify(name)[:40] or "tournament"
+    slug, n = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return Tournament.objects.create(
+        name=name,
+        slug=slug,
+        game=game,
+        profile_version=profile_version,
+        rounds_planned=rounds,
+        deals_per_round=deals_per_round,
+        club=club,
+        seed=seed if seed is not None else secrets.randbelow(2**31),
+        hide_standings=hide_standings,
+        round_minutes=round_minutes,
+        created_by=created_by,
+    )
+
+
+@transaction.atomic
+def registration_add(
+    *, tournament: Tournament, player: Player, pair: str = "", team: str = ""
+) -> Registration:
+    """Enter a player; after round r has been seated they join from round r+1 (late arrival)."""
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    if tournament.entries.filter(player=player).exists():
+        raise TournamentError(f"{player.name} is already registered.")
+    last = tournament.entries.aggregate(m=Max("number"))["m"] or 0
+    seated = tournament.rounds.aggregate(m=Max("number"))["m"] or 0
+    return Registration.objects.create(
+        tournament=tournament,
+        player=player,
+        number=last + 1,
+        first_round=seated + 1,
+        checked_in=seated > 0,
+        pair=pair,
+        team=team,
+    )
+
+
+def registration_check_in(*, registration: Registration, present: bool = True) -> Registration:
+    registration.checked_in = present
+    registration.save(update_fields=["checked_in"])
+    return registration
+
+
+def registration_withdraw(*, registration: Registration) -> Registration:
+    """Withdraw between rounds: the player keeps the rounds played and sits out the rest."""
+    seated = registration.tournament.rounds.aggregate(m=Max("number"))["m"] or 0
+    registration.withdrawn_after = seated
+    registration.save(update_fields=["withdrawn_after"])
+    return registration
+
+
+def _enqueue_standings(tournament: Tournament) -> None:
+    from tournaments.tasks import standings_recompute
+
+    version = tournament.results_version
+    standings_recompute.delay_on_commit(tournament.pk, version)
+
+
+@transaction.atomic
+def results_changed(*, tournament: Tournament) -> int:
+    """A result was accepted or corrected: count a new version and recompute standings."""
+    Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
+    tournament.refresh_from_db(fields=["results_version"])
+    _enqueue_standings(tournament)
+    return tournament.results_version
+
+
+@transaction.atomic
+def round_table_accept(*, table: RoundTable, accepted_by: str, user: Any = None) -> RoundTable:
+    """Accept a table's result: lock its session (only directors change it from now on)."""
+    from scoring.services import session_lock
+
+    table = (
+        RoundTable.objects.select_for_update().select_related("session", "round").get(pk=table.pk)
+    )
+    if table.accepted_at is not None:
+        raise TournamentError("This table's result is already accepted.")
+    if not accepted_by.strip():
+        raise TournamentError("Say who accepts the result.")
+    session_lock(session=table.session, user=user if getattr(user, "pk", None) else None)
+    table.accepted_at = timezone.now()
+    table.accepted_by = accepted_by.strip()[:150]
+    table.save(update_fields=["accepted_at", "accepted_by"])
+    results_changed(tournament=table.round.tournament)
+    return table
+
+
+def session_result_changed(*, session: Any) -> None:
+    """Called by scoring services after a deal changes: an accepted table's correction counts."""
+    table = (
+        RoundTable.objects.filter(session=session, accepted_at__isnull=False)
+        .select_related("round__tournament")
+        .first()
+    )
+    if table is not None:
+        results_changed(tournament=table.round.tournament)
+
+
+class SeatingRejected(Exception):
+    """An imported seating table with problems; ``problems`` has one line each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def _active_numbers(tournament: Tournament, round_number: int) -> list[int]:
+    return sorted(
+        e.number for e in tournament.entries.all() if e.plays_in(round_number) and e.checked_in
+    )
+
+
+@transaction.atomic
+def round_generate(*, tournament: Tournament) -> Round:
+    """Seat the next round. Rounds already seated are never changed."""
+    from scoring.services import session_create
+    from tournaments import adapters
+    from tournaments.selectors import next_round_ready
+
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    last = tournament.rounds.order_by("-number").first()
+    number = (last.number + 1) if last else 1
+    if number > tournament.rounds_planned:
+        raise TournamentError("All planned rounds have been seated.")
+    if not next_round_ready(tournament=tournament):
+        open_tables = last.tables.filter(accepted_at__isnull=True).count() if last else 0
+        raise TournamentError(
+            f"Round {number - 1} is not finished: {open_tables} table(s) still to accept."
+        )
+    active = _active_numbers(tournament, number)
+    if len(active) < 4:
+        raise TournamentError("Check in at least four players before seating a round.")
+    history = adapters.played_rounds(tournament)
+    if tournament.seating_plan and number <= len(tournament.seating_plan):
+        plan = adapters.imported_round(tournament.seating_plan[number - 1], active)
+        source, algorithm = "imported", "club table"
+    else:
+        plan = adapters.seat_round(
+            history=history, active=active, seed=tournament.seed, round_number=number
+        )
+        source, algorithm = "generated", plan.algorithm
+    rnd = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        source=source,
+        seed=tournament.seed,
+        algorithm=algorithm,
+        inputs={"active": active, "rounds_before": len(history)},
+        byes=list(plan.byes),
+    )
+    entries = adapters.registrations_by_number(tournament)
+    for t, table in enumerate(plan.tables, 1):
+        session = session_create(
+            game=tournament.game,
+            profile_version=tournament.profile_version,
+            players=[entries[n].player for n in table],
+            title=f"{tournament.name}: round {number}, table {t}",
+            created_by=tournament.created_by,
+            planned_deals=tournament.deals_per_round if tournament.game != "vint" else None,
+        )
+        RoundTable.objects.create(round=rnd, number=t, session=session)
+    return rnd
+
+
+@transaction.atomic
+def rounds_import(*, tournament: Tournament, text: str) -> list[list[tuple[int, ...]]]:
+    """Store the club's own seating table; refused (with every problem) once play started."""
+    from tournaments import adapters
+
+    if tournament.rounds.exists():
+        raise SeatingRejected(["A round has already been seated: import before the start."])
+    registered = [e.number for e in tournament.entries.filter(withdrawn_after__isnull=True)]
+    plan = adapters.parse_plan(text, registered, adapters.registrations_by_number(tournament))
+    tournament.seating_plan = [[list(t) for t in rnd] for rnd in plan]
+    tournament.rounds_planned = max(tournament.rounds_planned, len(plan))
+    tournament.save(update_fields=["seating_plan", "rounds_planned"])
+    return plan
+
+
+@transaction.atomic
+def standings_recompute(*, tournament_id: int, version: int) -> StandingsSnapshot | None:
+    """Compute and store standings; nothing to do if a snapshot that new already exists."""
+    from tournaments.standings import standings_compute
+
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    latest = tournament.snapshots.order_by("-results_version").first()
+    if latest is not None and latest.results_version >= max(version, tournament.results_version):
+        return None
+    data = standings_compute(tournament=tournament)
+    snapshot, _created = StandingsSnapshot.objects.get_or_create(
+        tournament=tournament,
+        results_version=tournament.results_version,
+        defaults={"data": data},
+    )
+    return snapshot

@@ -16,3 +16,11 @@ def heartbeat_record(token: str) -> None:
     WorkerHeartbeat.objects.get_or_create(
         token=token, defaults={"beat_at": timezone.now(), "hostname": socket.gethostname()}
     )
+
+
+@shared_task
+def standings_recompute(tournament_id: int, version: int) -> None:
+    """Recompute a tournament's standings; idempotent (a stale or repeated run does nothing)."""
+    from tournaments.services import standings_recompute as recompute
+
+    recompute(tournament_id=tournament_id, version=version)
