@@ -65,8 +65,10 @@ session
 Index conventions: in messages, list positions are 1-based
 (``sequences[2].length`` is the second run), like deal numbers on a sheet.
 
-The hot path (``score_deal`` and ``rubber_apply``) is written for speed:
-entries are interned value objects, and per-rules values are read once.
+The hot path (``score_deal`` and ``rubber_apply``) is written for speed
+(see ``benchmarks/bench_vint_engine.py``): the common deal is validated in a
+few tests, entries are interned value objects, and the per-deal objects fill
+their fields directly.
 """
 
 from __future__ import annotations
@@ -731,8 +733,8 @@ def _check_aces(
     """Aces implied by aces_in_hand and the runs against honours / grand_aces (§5)."""
     if "aces_in_hand" in unknown or "sequences" in unknown:
         return
-    if not deal.aces_in_hand and not deal.sequences and not grand and honours is None:
-        return
+    if not deal.aces_in_hand and not deal.sequences:
+        return  # nothing implies any ace or honour
     hand = deal.aces_in_hand[0] if deal.aces_in_hand else None
     least: dict[Side, int] = {"NS": 0, "EW": 0}
     if rules.sequences_partnership:
@@ -1089,11 +1091,12 @@ def _score_all_pass(deal: VintDeal, rules: VintRules) -> DealEntries:
 def _score_contract(deal: VintDeal, contract: Contract, rules: VintRules) -> DealEntries:
     level = contract.level
     denom = contract.denomination
-    declarer = cast(Seat, deal.declarer)
+    # Checked by deal_problems; typing.cast would cost a call per deal here.
+    declarer: Seat = deal.declarer  # type: ignore[assignment]
     d: Side = SIDE_OF[declarer]
     o: Side = OTHER_SIDE[d]
     m = _MULTIPLIER[deal.doubling]
-    td = cast(int, deal.declarer_tricks)
+    td: int = deal.declarer_tricks  # type: ignore[assignment]
     to = TRICKS - td
     misere = denom == "M"
     entries: list[Entry] = []
