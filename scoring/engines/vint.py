@@ -467,10 +467,6 @@ class DealProblem:
         return RuleError(self.line, field=self.field)
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
-
-
 def _range_problem(value: object, low: int, high: int) -> str | None:
     if type(value) is not int:
         return f"{_show(value)} is not an integer"
@@ -514,18 +510,27 @@ def deal_problems(
         and not deal.ace_dumps
         and not deal.aces_in_hand
         and not deal.sequences
-        and deal.grand_aces is None
     ):
         honours = deal.honours
+        team = deal.grand_aces
         if denom in _SUIT_BY_NAME:
             if (
-                honours is not None
+                team is None
+                and honours is not None
                 and honours.side in _SIDE_BY_NAME
                 and type(honours.count) is int
                 and 5 <= honours.count <= 9
             ):
                 return out
-        elif honours is None:
+        elif honours is None and (
+            team is None
+            or (
+                denom == "G"
+                and team.side in _SIDE_BY_NAME
+                and type(team.count) is int
+                and 3 <= team.count <= 4
+            )
+        ):
             return out
     _check_contract(deal, contract, rules, unknown, out)
     return out
