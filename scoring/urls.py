@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import views
+from scoring import views, vint_views
 
 app_name = "scoring"
 
@@ -24,4 +24,21 @@ urlpatterns = [
     path("profiles/", views.profile_index, name="profiles"),
     path("profiles/new/", views.profile_edit, name="profile_new"),
     path("profiles/<slug:slug>/edit/", views.profile_edit, name="profile_edit"),
+]
+
+# Vint sessions (scoring/vint_views.py); the session page and sheet dispatch there too.
+urlpatterns += [
+    path("sessions/<int:pk>/vint/preview/", vint_views.vint_preview, name="vint_preview"),
+    path("sessions/<int:pk>/vint/deals/", vint_views.vint_deal_add, name="vint_deal_add"),
+    path(
+        "sessions/<int:pk>/vint/<int:rubber>/<int:number>/",
+        vint_views.vint_deal_edit,
+        name="vint_deal_edit",
+    ),
+    path(
+        "sessions/<int:pk>/vint/<int:rubber>/<int:number>/void/",
+        vint_views.vint_deal_void_view,
+        name="vint_deal_void",
+    ),
+    path("sessions/<int:pk>/vint/history/", vint_views.vint_history, name="vint_history"),
 ]

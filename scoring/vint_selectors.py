@@ -1,0 +1,648 @@
+"""Reads for Vint sessions: the scoreboard, the four-column sheet, exports.
+
+Vocabulary (see ``scoring/engines/vint.py`` for the game's own terms): a
+Vint **session** is one ``TableSession`` with game "vint": four players A..D
+(``TableSeat`` 1..4) and up to three **rubbers**, each with its own seating
+(``VintRubber``). A rubber is **started** once it has a row, i.e. a deal was
+saved in it or it came from an imported sheet. The **current rubber** is the
+one the next deal goes to: the last started rubber while it is not finished,
+then the next one; when rubber 3 is finished the session is **complete**.
+
+Deals that are voided keep their number but are skipped: they neither score
+nor pass the deal, so the dealer of a counted deal is found from its position
+among the counted deals (exactly as on an exported sheet, which leaves voided
+deals out).
+
+A rubber's first dealer is N for rubber 1 and, by default, the seat after the
+last dealer of the previous rubber (the scorer may pick another before the
+rubber's first deal is saved).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.engines import vint
+from scoring.engines.vint_sheet import SheetRubber, vint_sheet_from_session
+from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
+from scoring.vint_adapters import (
+    deal_from_facts,
+    seating_of,
+    seats_of,
+    standard_seats,
+    vint_rules_for,
+)
+
+RUBBERS = 3
+SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+SEAT_SIDE = {"N": "NS", "E": "EW", "S": "NS", "W": "EW"}
+_MULTIPLIER = {0: 1, 1: 2, 2: 4}
+
+
+def contract_label(contract: str) -> str:
+    """ "4H" -> "4♥", "5G" -> "5 grand", "4M" -> "4 misère", "pass" -> "all pass"."""
+    if contract == "pass":
+        return _("all pass")
+    level, denom = contract[0], contract[1]
+    if denom in SUIT_SYMBOL:
+        return f"{level}{SUIT_SYMBOL[denom]}"
+    if denom == "G":
+        return _("%(level)s grand") % {"level": level}
+    return _("%(level)s misère") % {"level": level}
+
+
+def doubling_label(doubling: int) -> str:
+    return {1: _("doubled"), 2: _("redoubled")}.get(doubling, "")
+
+
+def item_label(item: Mapping[str, Any]) -> str:
+    """What one sheet entry is for, in words ("honours 5", "ace dumped at trick 6")."""
+    kind = item["kind"]
+    n = item.get("count", 0)
+    seat = item.get("seat", "")
+    suit = SUIT_SYMBOL.get(item.get("suit", ""), "")
+    if kind == "trick_points":
+        return ngettext("%(n)s trick", "%(n)s tricks", n) % {"n": n}
+    if kind == "made":
+        return _("contract made")
+    if kind == "overtricks":
+        return ngettext("%(n)s overtrick", "%(n)s overtricks", n) % {"n": n}
+    if kind == "undertricks":
+        return ngettext("%(n)s undertrick", "%(n)s undertricks", n) % {"n": n}
+    if kind == "special":
+        return _("special bonus (slam bid beaten)")
+    if kind == "honours":
+        return _("honours: %(n)s units") % {"n": n}
+    if kind == "grand_aces":
+        return _("grand aces: %(n)s") % {"n": n}
+    if kind == "aces_in_hand":
+        return _("%(n)s aces in %(seat)s's hand") % {"n": n, "seat": seat}
+    if kind == "sequence":
+        return _("%(suit)sA run of %(n)s (%(seat)s)") % {"suit": suit, "n": n, "seat": seat}
+    if kind == "ace_dump":
+        return _("%(seat)s's ace dumped at trick %(n)s") % {"seat": seat, "n": n}
+    if kind == "all_pass_penalty":
+        return _("fewer tricks (by %(n)s)") % {"n": n}
+    if kind == "rubber":
+        return _("rubber bonus")
+    if kind == "extra_game":
+        return _("bonus for game %(n)s") % {"n": n}
+    if kind == "unfinished_rubber":
+        return _("unfinished rubber, %(n)s games ahead") % {"n": n}
+    return str(kind)
+
+
+@dataclass(frozen=True)
+class Item:
+    points: int
+    label: str
+    kind: str
+
+
+@dataclass
+class DealRow:
+    """One deal of a rubber as the sheet shows it."""
+
+    deal: VintDeal
+    position: int  # 1-based among counted deals; 0 when voided
+    dealer: str  # seat, "" when voided
+    dealer_name: str
+    contract: str
+    declarer_name: str
+    doubling: str
+    result: str
+    above: dict[str, int] = field(default_factory=dict)
+    below: dict[str, int] = field(default_factory=dict)
+    items_above: dict[str, list[Item]] = field(default_factory=dict)
+    items_below: dict[str, list[Item]] = field(default_factory=dict)
+    games: dict[str, int] = field(default_factory=dict)
+    game_notes: list[str] = field(default_factory=list)
+    phase: str = "main"
+    extra_deal: int = 0
+    running: dict[str, int] = field(default_factory=dict)  # side totals after the deal
+
+    @property
+    def line(self) -> bool:
+        return bool(self.game_notes)
+
+    @property
+    def phase_label(self) -> str:
+        if self.deal.voided:
+            return _("voided")
+        if self.phase == "extra":
+            return _("extra deal %(n)s of 4") % {"n": self.extra_deal}
+        return _("main")
+
+
+@dataclass
+class SheetLine:
+    """One row of the four-column sheet: a deal's entries in each player's column."""
+
+    label: str
+    cells: list[list[Item]]  # N, E, S, W
+    note: str = ""
+    line: bool = False
+
+
+@dataclass
+class RubberView:
+    number: int
+    started: bool
+    seats: dict[str, int]  # seat -> TableSeat number
+    names: dict[str, str]  # seat -> player name
+    first_dealer: str
+    rows: list[DealRow]
+    result: vint.RubberResult
+    player_totals: dict[str, int]  # name -> column total
+    counted: int
+
+    @property
+    def columns(self) -> list[tuple[str, str]]:
+        return [(seat, self.names[seat]) for seat in vint.SEATS]
+
+    @property
+    def partners(self) -> dict[str, str]:
+        return {
+            "NS": f"{self.names['N']} + {self.names['S']}",
+            "EW": f"{self.names['E']} + {self.names['W']}",
+        }
+
+    @property
+    def state(self) -> vint.RubberState:
+        return self.result.state
+
+    @property
+    def finished(self) -> bool:
+        return self.result.finished
+
+    @property
+    def next_number(self) -> int:
+        return (self.rows[-1].deal.number + 1) if self.rows else 1
+
+    @property
+    def next_dealer(self) -> str:
+        return vint.dealer_of(self.first_dealer, self.counted + 1)  # type: ignore[arg-type]
+
+    @property
+    def last_dealer(self) -> str | None:
+        if not self.counted:
+            return None
+        return vint.dealer_of(self.first_dealer, self.counted)  # type: ignore[arg-type]
+
+    @property
+    def next_phase(self) -> str:
+        """ "main", or "extra deal 2 of 4" for the next deal of a won rubber."""
+        state = self.state
+        if state.winner is None:
+            return ""
+        return _("extra deal %(n)s of 4") % {"n": state.extra_played + 1}
+
+    @property
+    def status(self) -> str:
+        state = self.state
+        if not self.started:
+            return _("not started")
+        if state.finished:
+            return _("finished, won by %(side)s") % {"side": state.winner}
+        if state.winner is not None:
+            return _("won by %(side)s; extra deal %(n)s of 4 next") % {
+                "side": state.winner,
+                "n": state.extra_played + 1,
+            }
+        return _("games NS %(ns)s – EW %(ew)s") % {"ns": state.games_ns, "ew": state.games_ew}
+
+    def side_total(self, side: str) -> int:
+        return self.result.total(side)  # type: ignore[arg-type]
+
+    @property
+    def column_totals(self) -> list[tuple[str, str, int]]:
+        """(seat, player, column total) in N E S W order."""
+        return [(s, self.names[s], self.player_totals[self.names[s]]) for s in vint.SEATS]
+
+    @property
+    def above_lines(self) -> list[SheetLine]:
+        """Above the line, newest on top (the sheet is written upward from the line)."""
+        out = []
+        for row in reversed(self.rows):
+            if row.deal.voided or not (row.above["NS"] or row.above["EW"]):
+                continue
+            cells = [list(reversed(row.items_above[SEAT_SIDE[s]])) for s in vint.SEATS]
+            out.append(SheetLine(label=f"d{row.position}", cells=cells))
+        for entry in self.result.closing:
+            cells = [
+                [Item(entry.points, item_label(_entry_dict(entry)), entry.kind)]
+                if SEAT_SIDE[s] == entry.side
+                else []
+                for s in vint.SEATS
+            ]
+            out.insert(0, SheetLine(label="", cells=cells))
+        return out
+
+    @property
+    def below_lines(self) -> list[SheetLine]:
+        """Below the line in play order, a game line under each deal that made a game."""
+        out = []
+        for row in self.rows:
+            if row.deal.voided:
+                continue
+            cells = [row.items_below[SEAT_SIDE[s]] for s in vint.SEATS]
+            out.append(
+                SheetLine(
+                    label=f"d{row.position}",
+                    cells=cells,
+                    note="; ".join(row.game_notes),
+                    line=row.line,
+                )
+            )
+        return out
+
+
+def _entry_dict(entry: vint.Entry) -> dict[str, Any]:
+    return {"kind": entry.kind, "count": entry.count, "seat": entry.seat, "suit": entry.suit}
+
+
+@dataclass
+class Standing:
+    name: str
+    rubbers: list[int | None]
+    total: int
+    net: int
+    place: int
+
+
+@dataclass
+class VintBoard:
+    session: TableSession
+    players: list[Any]
+    rules: vint.VintRules
+    rubbers: list[RubberView]
+    current: RubberView | None
+    standings: list[Standing]
+
+    @property
+    def complete(self) -> bool:
+        return self.current is None
+
+    @property
+    def started(self) -> list[RubberView]:
+        return [r for r in self.rubbers if r.started]
+
+    def rubber(self, number: int) -> RubberView:
+        return self.rubbers[number - 1]
+
+
+def _names(session: TableSession) -> dict[int, str]:
+    return {s.seat: s.player.name for s in session.seats.all()}
+
+
+def _result_label(facts: Mapping[str, Any], items: Sequence[Mapping[str, Any]]) -> str:
+    if facts["contract"] == "pass":
+        t = facts.get("tricks", {})
+        return f"NS {t.get('NS')} · EW {t.get('EW')}"
+    side = SEAT_SIDE.get(facts.get("declarer", ""), "?")
+    text = f"{side} {facts.get('declarer_tricks')}"
+    kinds = {i["kind"]: i for i in items}
+    if "undertricks" in kinds:
+        return f"{text} · " + _("down %(n)s") % {"n": kinds["undertricks"].get("count", 0)}
+    if "overtricks" in kinds:
+        return f"{text} · " + _("made +%(n)s") % {"n": kinds["overtricks"].get("count", 0)}
+    return f"{text} · " + _("made")
+
+
+def _rubber_view(
+    number: int,
+    row: VintRubber | None,
+    deals: Sequence[VintDeal],
+    names: Mapping[int, str],
+    rules: vint.VintRules,
+    default_first_dealer: str,
+) -> RubberView:
+    seats = seats_of(row) if row is not None else standard_seats(number)
+    by_seat = {seat: names[n] for seat, n in seats.items()}
+    first_dealer = row.first_dealer if row is not None else default_first_dealer
+    counted = [d for d in deals if not d.voided]
+    closed = rules.unfinished_rubber_bonus != "none"
+    result = vint.score_rubber([deal_from_facts(d.facts) for d in counted], rules, closed=closed)
+    seating = seating_of(seats, names)
+    rows: list[DealRow] = []
+    running = {"NS": 0, "EW": 0}
+    part = {"NS": 0, "EW": 0}
+    position = 0
+    for deal in deals:
+        facts = deal.facts
+        declarer = facts.get("declarer", "")
+        common = {
+            "deal": deal,
+            "contract": contract_label(facts["contract"]),
+            "declarer_name": by_seat.get(declarer, ""),
+            "doubling": doubling_label(facts.get("doubling", 0)),
+        }
+        if deal.voided:
+            rows.append(
+                DealRow(
+                    position=0,
+                    dealer="",
+                    dealer_name="",
+                    result="",
+                    above={"NS": 0, "EW": 0},
+                    below={"NS": 0, "EW": 0},
+                    items_above={"NS": [], "EW": []},
+                    items_below={"NS": [], "EW": []},
+                    running=dict(running),
+                    **common,
+                )
+            )
+            continue
+        position += 1
+        entries = deal.entries
+        items = entries.get("items", [])
+        dealer = vint.dealer_of(first_dealer, position)  # type: ignore[arg-type]
+        above: dict[str, list[Item]] = {"NS": [], "EW": []}
+        below: dict[str, list[Item]] = {"NS": [], "EW": []}
+        for item in items:
+            target = above if item["where"] == "above" else below
+            target[item["side"]].append(Item(item["points"], item_label(item), item["kind"]))
+        m = _MULTIPLIER.get(facts.get("doubling", 0), 1)
+        notes = []
+        for side in ("NS", "EW"):
+            gain = entries["below"][side]
+            if rules.game_uses_undoubled_tricks:
+                gain //= m
+            part[side] += gain
+        for side in entries.get("games_won", []):
+            game_no = entries["games"][side]
+            notes.append(
+                _("%(side)s game %(n)s (%(points)s)")
+                % {"side": side, "n": game_no, "points": part[side]}
+            )
+        if entries.get("games_won"):
+            part = {"NS": 0, "EW": 0}
+        for side in ("NS", "EW"):
+            running[side] += entries["above"][side] + entries["below"][side]
+        rows.append(
+            DealRow(
+                position=position,
+                dealer=dealer,
+                dealer_name=by_seat[dealer],
+                result=_result_label(facts, items),
+                above=dict(entries["above"]),
+                below=dict(entries["below"]),
+                items_above=above,
+                items_below=below,
+                games=dict(entries["games"]),
+                game_notes=notes,
+                phase=entries.get("phase", "main"),
+                extra_deal=entries.get("extra_deal", 0),
+                running=dict(running),
+                **common,
+            )
+        )
+    return RubberView(
+        number=number,
+        started=row is not None,
+        seats=seats,
+        names=by_seat,
+        first_dealer=first_dealer,
+        rows=rows,
+        result=result,
+        player_totals=vint.rubber_player_totals(seating, result),
+        counted=len(counted),
+    )
+
+
+def vint_scoreboard(*, session: TableSession) -> VintBoard:
+    """Everything the pad and the sheet show, from the stored rubbers and deals."""
+    rules = vint_rules_for(session)
+    seats = sorted(session.seats.all(), key=lambda s: s.seat)
+    players = [s.player for s in seats]
+    names = {s.seat: s.player.name for s in seats}
+    rows = {r.number: r for r in VintRubber.objects.filter(session=session)}
+    deals: dict[int, list[VintDeal]] = {}
+    for deal in VintDeal.objects.filter(session=session).order_by("rubber", "number"):
+        deals.setdefault(deal.rubber, []).append(deal)
+    rubbers: list[RubberView] = []
+    last_dealer: str | None = None
+    for number in range(1, max(RUBBERS, *rows.keys(), 0) + 1):
+        default = vint.next_seat(last_dealer) if last_dealer else "N"  # type: ignore[arg-type]
+        view = _rubber_view(number, rows.get(number), deals.get(number, []), names, rules, default)
+        rubbers.append(view)
+        last_dealer = view.last_dealer
+    started = [r for r in rubbers if r.started]
+    current: RubberView | None
+    if not started:
+        current = rubbers[0]
+    elif not started[-1].finished:
+        current = started[-1]
+    elif started[-1].number < len(rubbers):
+        current = rubbers[started[-1].number]
+    else:
+        current = None
+    return VintBoard(
+        session=session,
+        players=players,
+        rules=rules,
+        rubbers=rubbers,
+        current=current,
+        standings=_standings(players, rubbers, started or rubbers[:1]),
+    )
+
+
+def _standings(
+    players: Sequence[Any], rubbers: Sequence[RubberView], counted: Sequence[RubberView]
+) -> list[Standing]:
+    result = vint.session_result([r.player_totals for r in counted])
+    names = [p.name for p in players]
+    order = sorted(names, key=lambda n: -result.totals[n])
+    places = {}
+    for i, name in enumerate(order, 1):
+        earlier = order[i - 2] if i > 1 else None
+        same = earlier is not None and result.totals[earlier] == result.totals[name]
+        places[name] = places[earlier] if same else i  # type: ignore[index]
+    return [
+        Standing(
+            name=name,
+            rubbers=[r.player_totals[name] if r.started else None for r in rubbers],
+            total=result.totals[name],
+            net=result.net[name],
+            place=places[name],
+        )
+        for name in order
+    ]
+
+
+def facts_summary(facts: Mapping[str, Any]) -> str:
+    """A deal's facts in one line: "4♥ N doubled, 10 tricks; honours NS 5"."""
+    if not facts:
+        return ""
+    parts = [contract_label(facts["contract"])]
+    if facts["contract"] == "pass":
+        t = facts.get("tricks", {})
+        parts.append(f"NS {t.get('NS')} · EW {t.get('EW')}")
+    else:
+        head = f"{facts.get('declarer')}"
+        if facts.get("doubling"):
+            head += f" {doubling_label(facts['doubling'])}"
+        parts.append(
+            head
+            + ", "
+            + ngettext("%(n)s trick", "%(n)s tricks", facts.get("declarer_tricks") or 0)
+            % {"n": facts.get("declarer_tricks")}
+        )
+    if facts.get("honours"):
+        h = facts["honours"]
+        parts.append(_("honours %(side)s %(n)s") % {"side": h["side"], "n": h["count"]})
+    if facts.get("grand_aces"):
+        g = facts["grand_aces"]
+        parts.append(_("aces %(side)s %(n)s") % {"side": g["side"], "n": g["count"]})
+    for hand in facts.get("aces_in_hand", []):
+        parts.append(
+            _("%(n)s aces in %(seat)s's hand") % {"n": hand["count"], "seat": hand["seat"]}
+        )
+    for run in facts.get("sequences", []):
+        parts.append(
+            _("%(suit)sA run of %(n)s (%(seat)s)")
+            % {"suit": SUIT_SYMBOL[run["suit"]], "n": run["length"], "seat": run["seat"]}
+        )
+    for dump in facts.get("ace_dumps", []):
+        parts.append(
+            _("%(seat)s's ace dumped at trick %(n)s") % {"seat": dump["seat"], "n": dump["trick"]}
+        )
+    return "; ".join(parts)
+
+
+@dataclass
+class HistoryEntry:
+    row: DealHistory
+    rubber: int | None
+    before: str
+    after: str
+
+
+def vint_deal_history(
+    *, session: TableSession, rubber: int | None = None, number: int | None = None
+) -> list[HistoryEntry]:
+    """History of the session's deals (newest first), or of one deal (rubber and number)."""
+    qs = DealHistory.objects.filter(session=session)
+    if number is not None:
+        qs = qs.filter(deal_number=number)
+    out = []
+    for h in qs:
+        snap = h.new or h.old or {}
+        if rubber is not None and snap.get("rubber") != rubber:
+            continue
+        out.append(
+            HistoryEntry(
+                row=h,
+                rubber=snap.get("rubber"),
+                before=_snapshot_summary(h.old),
+                after=_snapshot_summary(h.new),
+            )
+        )
+    return out
+
+
+def _snapshot_summary(snap: Mapping[str, Any] | None) -> str:
+    if not snap:
+        return ""
+    text = facts_summary(snap.get("facts") or {})
+    above, below = snap.get("above"), snap.get("below")
+    if above and below and not snap.get("voided"):
+        text += f" → NS {above['NS']} + {below['NS']}, EW {above['EW']} + {below['EW']}"
+    if snap.get("voided"):
+        text += " (" + _("voided") + ")"
+    return text
+
+
+def vint_sheet_json(*, session: TableSession) -> dict[str, Any]:
+    """The session as a Vint scoresheet (``shared/formats/scoresheet-json.md``).
+
+    Every started rubber with its seating, first dealer and counted deals
+    (voided ones are left out); a session with no deal yet gives rubber 1
+    with no deals, because the format names the players only in ``seats``.
+    """
+    board = vint_scoreboard(session=session)
+    names = {s.seat: s.player.name for s in session.seats.all()}
+    rubbers = board.started or board.rubbers[:1]
+    return vint_sheet_from_session(
+        board.rules,
+        [
+            SheetRubber(
+                seating=seating_of(r.seats, names),
+                first_dealer=r.first_dealer,  # type: ignore[arg-type]
+                deals=tuple(
+                    deal_from_facts(row.deal.facts) for row in r.rows if not row.deal.voided
+                ),
+            )
+            for r in rubbers
+        ],
+    )
+
+
+def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
+    """One row per deal (voided ones marked), then each player's total and net."""
+    board = vint_scoreboard(session=session)
+    names = [p.name for p in board.players]
+    header = [
+        "rubber",
+        "deal",
+        "phase",
+        "dealer",
+        "contract",
+        "declarer",
+        "doubling",
+        "declarer_tricks",
+        "tricks NS",
+        "tricks EW",
+        "NS above",
+        "NS below",
+        "EW above",
+        "EW below",
+        "games NS",
+        "games EW",
+        *[f"total {n}" for n in names],
+        "voided",
+    ]
+    out: list[list[Any]] = [header]
+    for rubber in board.started:
+        side_of = {rubber.names[s]: SEAT_SIDE[s] for s in vint.SEATS}
+        before = {
+            n: sum(r.player_totals[n] for r in board.started[: rubber.number - 1]) for n in names
+        }
+        for row in rubber.rows:
+            f = row.deal.facts
+            tricks = f.get("tricks", {})
+            phase = "" if row.deal.voided else row.phase
+            if row.extra_deal:
+                phase = f"extra {row.extra_deal}"
+            out.append(
+                [
+                    rubber.number,
+                    row.deal.number,
+                    phase,
+                    row.dealer,
+                    f["contract"],
+                    f.get("declarer", ""),
+                    f.get("doubling", ""),
+                    f.get("declarer_tricks", ""),
+                    tricks.get("NS", ""),
+                    tricks.get("EW", ""),
+                    row.above["NS"],
+                    row.below["NS"],
+                    row.above["EW"],
+                    row.below["EW"],
+                    row.games.get("NS", ""),
+                    row.games.get("EW", ""),
+                    *[before[n] + row.running[side_of[n]] for n in names],
+                    "voided" if row.deal.voided else "",
+                ]
+            )
+    totals = {s.name: s for s in board.standings}
+    blank = [""] * (len(header) - len(names) - 2)
+    out.append(["total", *blank, *[totals[n].total for n in names], ""])
+    out.append(["net", *blank, *[totals[n].net for n in names], ""])
+    return out
