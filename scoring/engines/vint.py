@@ -139,7 +139,7 @@ SPECIAL: Final[Mapping[int, int]] = {4: 0, 5: 0, 6: 400, 7: 1000}
 class _Option:
     default: object
     values: tuple[object, ...] | None  # None: any non-negative integer
-    effect: str
+    source: str  # the row of rules/vint.md §7
 
 
 # Every §7 option that has a snake_case name. A few change nothing the engine
@@ -1025,12 +1025,12 @@ class DealEntries:
     def __init__(
         self, entries: tuple[Entry, ...], above_ns: int, above_ew: int, below_ns: int, below_ew: int
     ) -> None:
-        slots = self.__dict__
-        slots["entries"] = entries
-        slots["above_ns"] = above_ns
-        slots["above_ew"] = above_ew
-        slots["below_ns"] = below_ns
-        slots["below_ew"] = below_ew
+        attrs = self.__dict__
+        attrs["entries"] = entries
+        attrs["above_ns"] = above_ns
+        attrs["above_ew"] = above_ew
+        attrs["below_ns"] = below_ns
+        attrs["below_ew"] = below_ew
 
     def above(self, side: Side) -> int:
         return self.above_ns if side == "NS" else self.above_ew
@@ -1250,14 +1250,14 @@ class RubberState:
         extra_played: int = 0,
         deals_played: int = 0,
     ) -> None:
-        slots = self.__dict__
-        slots["games_ns"] = games_ns
-        slots["games_ew"] = games_ew
-        slots["part_ns"] = part_ns
-        slots["part_ew"] = part_ew
-        slots["winner"] = winner
-        slots["extra_played"] = extra_played
-        slots["deals_played"] = deals_played
+        attrs = self.__dict__
+        attrs["games_ns"] = games_ns
+        attrs["games_ew"] = games_ew
+        attrs["part_ns"] = part_ns
+        attrs["part_ew"] = part_ew
+        attrs["winner"] = winner
+        attrs["extra_played"] = extra_played
+        attrs["deals_played"] = deals_played
 
     @property
     def finished(self) -> bool:
@@ -1307,13 +1307,13 @@ class DealOutcome:
         extra_deal: int,
         games_won: tuple[Side, ...],
     ) -> None:
-        slots = self.__dict__
-        slots["entries"] = entries
-        slots["bonuses"] = bonuses
-        slots["state"] = state
-        slots["phase"] = phase
-        slots["extra_deal"] = extra_deal
-        slots["games_won"] = games_won
+        attrs = self.__dict__
+        attrs["entries"] = entries
+        attrs["bonuses"] = bonuses
+        attrs["state"] = state
+        attrs["phase"] = phase
+        attrs["extra_deal"] = extra_deal
+        attrs["games_won"] = games_won
 
     @property
     def above_ns(self) -> int:

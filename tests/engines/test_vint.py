@@ -13,6 +13,7 @@ import pytest
 from scoring.engines.errors import RuleError
 from scoring.engines.vint import (
     NEW_RUBBER,
+    OPTIONS,
     AceDump,
     AcesInHand,
     Contract,
@@ -795,6 +796,10 @@ FORMAT_OPTIONS = {
     "simultaneous_game": ("higher", "declarer_first", "both"),
     "grand_doubles_ace_premium": (False, True),
 }
+
+
+def test_the_option_table_and_the_rules_agree():
+    assert rules_to_options(VintRules()) == {name: spec.default for name, spec in OPTIONS.items()}
 
 
 def test_defaults_are_the_documents():
