@@ -37,3 +37,58 @@ def demo_kop_table(*, club: Any, director: Any, stdout: Any) -> None:
     for facts in KOP_DEMO_DEALS:
         services.kop_deal_record(session=session, facts=facts, actor=actor, confirm_warnings=True)
     stdout.write(f"Kop demo table: /sessions/{session.pk}/")
+
+
+def _vint_demo_deals() -> list[tuple[int, dict[str, Any]]]:
+    """vint.md §6.2 (rubber 1, complete) and the first three deals of §6.3 (rubber 2)."""
+    h = {"seat": "S", "suit": "H", "length": 3}
+    return [
+        (1, {"contract": "4H", "declarer": "N", "doubling": 0, "declarer_tricks": 10,
+             "honours": {"side": "NS", "count": 5}}),
+        (1, {"contract": "5D", "declarer": "W", "doubling": 0, "declarer_tricks": 11,
+             "honours": {"side": "EW", "count": 6}}),
+        (1, {"contract": "6C", "declarer": "S", "doubling": 0, "declarer_tricks": 12,
+             "honours": {"side": "NS", "count": 8}, "sequences": [h]}),
+        (1, {"contract": "4S", "declarer": "E", "doubling": 0, "declarer_tricks": 9,
+             "honours": {"side": "EW", "count": 6}}),
+        (1, {"contract": "4G", "declarer": "N", "doubling": 0, "declarer_tricks": 11,
+             "grand_aces": {"side": "NS", "count": 3}}),
+        (1, {"contract": "4M", "declarer": "E", "doubling": 0, "declarer_tricks": 3,
+             "ace_dumps": [{"seat": "W", "trick": 6}]}),
+        (1, {"contract": "pass", "tricks": {"NS": 5, "EW": 8},
+             "ace_dumps": [{"seat": "S", "trick": 10}]}),
+        (1, {"contract": "6H", "declarer": "N", "doubling": 0, "declarer_tricks": 12,
+             "honours": {"side": "NS", "count": 8},
+             "sequences": [{"seat": "N", "suit": "H", "length": 4}]}),
+        (1, {"contract": "5G", "declarer": "W", "doubling": 0, "declarer_tricks": 11,
+             "grand_aces": {"side": "EW", "count": 3}}),
+        (2, {"contract": "5S", "declarer": "E", "doubling": 0, "declarer_tricks": 11,
+             "honours": {"side": "EW", "count": 6}}),
+        (2, {"contract": "4D", "declarer": "S", "doubling": 1, "declarer_tricks": 9,
+             "honours": {"side": "NS", "count": 5}}),
+        (2, {"contract": "6H", "declarer": "N", "doubling": 0, "declarer_tricks": 12,
+             "honours": {"side": "NS", "count": 6}}),
+    ]  # fmt: skip
+
+
+def demo_vint_session(*, club: Any, director: Any, stdout: Any) -> None:
+    """A Vint session: rubber 1 of vint.md §6.2 complete, rubber 2 started."""
+    from scoring.vint_services import vint_deal_record
+
+    title = "Demo: Vint session"
+    if TableSession.objects.filter(title=title).exists():
+        return
+    services.profile_sync_builtin()
+    profile = RuleProfile.objects.get(slug="vint")
+    players = list(club.players.order_by("number")[4:8])
+    session = services.session_create(
+        game="vint",
+        profile_version=profile.current,
+        players=players,
+        title=title,
+        created_by=director,
+    )
+    actor = services.Actor(label=director.get_username(), is_director=True)
+    for rubber, facts in _vint_demo_deals():
+        vint_deal_record(session=session, facts=facts, actor=actor, rubber=rubber)
+    stdout.write(f"Vint demo session: /sessions/{session.pk}/")

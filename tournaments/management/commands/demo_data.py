@@ -66,9 +66,9 @@ class Command(BaseCommand):
 
 
 def _hooks() -> list[Any]:
-    from scoring.demo import demo_kop_table
+    from scoring.demo import demo_kop_table, demo_vint_session
 
-    return [demo_kop_table]
+    return [demo_kop_table, demo_vint_session]
 
 
 # Games and tournaments add their demo content here (a Kop table, a Vint session, ...).
