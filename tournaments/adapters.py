@@ -7,6 +7,7 @@ The only module that knows both the ORM and ``tournaments.seating`` /
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Sum
@@ -94,3 +95,99 @@ def json_ready(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [json_ready(v) for v in value]
     return value
+
+
+# ------------------------------------------------------------------------------- seating
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    tables: tuple[tuple[int, ...], ...]
+    byes: tuple[int, ...]
+    algorithm: str
+
+
+def round_seed(tournament_seed: int, round_number: int) -> int:
+    """Each round's own seed, derived so that a stored tournament seed reproduces every round."""
+    return (tournament_seed * 1_000_003 + round_number) % (2**63 - 1)
+
+
+def _played_schedule(tournament: Tournament) -> Any:
+    from tournaments.seating.generate import ALGORITHM_VERSION
+    from tournaments.seating.schedule import Schedule
+
+    rounds = played_rounds(tournament)
+    if not rounds:
+        return None
+    byes = [tuple(r) for r in tournament.rounds.order_by("number").values_list("byes", flat=True)]
+    players = {n for rnd in rounds for table in rnd for n in table} | {n for b in byes for n in b}
+    return Schedule(
+        tuple(players), tuple(tuple(r) for r in rounds), tuple(byes), None, ALGORITHM_VERSION
+    )
+
+
+def seat_round(*, tournament: Tournament, active: list[int], round_number: int) -> RoundPlan:
+    """Seat the next round; played rounds never change.
+
+    While the field is the one that started (no late arrival, no withdrawal),
+    round r is round r of the whole-event schedule for that field, so the
+    event gets the best plan found for all its rounds together (16 players x 5
+    rounds: everybody meets everybody once). Once the field changes, each new
+    round is seated against the whole history instead.
+    """
+    from tournaments.seating.generate import ALGORITHM_VERSION, generate_round, generate_schedule
+
+    first = tournament.rounds.filter(number=1).first()
+    base = sorted(first.inputs.get("active", [])) if first else sorted(active)
+    played = _played_schedule(tournament)
+    if sorted(active) == base and round_number <= tournament.rounds_planned:
+        full = generate_schedule(len(base), tournament.rounds_planned, tournament.seed)
+        number_of = dict(enumerate(base, 1))
+        mapped = [tuple(tuple(number_of[i] for i in table) for table in rnd) for rnd in full.rounds]
+        if played is None or list(played.rounds) == mapped[: round_number - 1]:
+            return RoundPlan(
+                tables=mapped[round_number - 1],
+                byes=tuple(sorted(number_of[i] for i in full.byes[round_number - 1])),
+                algorithm=f"{ALGORITHM_VERSION} (event schedule)",
+            )
+    schedule = generate_round(played, active, round_seed(tournament.seed, round_number))
+    return RoundPlan(
+        tables=tuple(tuple(t) for t in schedule.rounds[-1]),
+        byes=tuple(schedule.byes[-1]),
+        algorithm=f"{ALGORITHM_VERSION} (round against history)",
+    )
+
+
+def imported_round(planned: list[list[int]], active: list[int]) -> RoundPlan:
+    seated = {n for table in planned for n in table}
+    return RoundPlan(
+        tables=tuple(tuple(t) for t in planned),
+        byes=tuple(sorted(set(active) - seated)),
+        algorithm="imported",
+    )
+
+
+def parse_plan(text: str, registered: list[int], names: dict[int, Registration]) -> Any:
+    """The club's seating CSV as rounds of tables; ``SeatingRejected`` lists every problem."""
+    from tournaments.seating import parse_seating_csv
+    from tournaments.seating.errors import SeatingError
+    from tournaments.services import SeatingRejected
+
+    try:
+        imported = parse_seating_csv(text, registered)
+    except SeatingError as exc:
+        problems = list(getattr(exc, "problems", None) or [str(exc)])
+        raise SeatingRejected([_with_names(p, names) for p in problems]) from None
+    return [[tuple(t) for t in rnd] for rnd in imported.rounds]
+
+
+def _with_names(problem: str, names: dict[int, Registration]) -> str:
+    """'player 7 is registered but ...' -> 'player 7 (Anna Nowak) is registered but ...'."""
+    import re
+
+    def named(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        entry = names.get(number)
+        return f"player {number} ({entry.player.name})" if entry else match.group(0)
+
+    return re.sub(r"player (\d+)", named, problem)

@@ -194,9 +194,7 @@ def round_generate(*, tournament: Tournament) -> Round:
         plan = adapters.imported_round(tournament.seating_plan[number - 1], active)
         source, algorithm = "imported", "club table"
     else:
-        plan = adapters.seat_round(
-            history=history, active=active, seed=tournament.seed, round_number=number
-        )
+        plan = adapters.seat_round(tournament=tournament, active=active, round_number=number)
         source, algorithm = "generated", plan.algorithm
     rnd = Round.objects.create(
         tournament=tournament,

@@ -1,0 +1,153 @@
+"""Seating rounds: generated from the stored seed, never changing a played round."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import TableSession
+from tests.factories import PlayerFactory
+from tournaments import services
+from tournaments.models import Round, RoundTable
+
+pytestmark = pytest.mark.django_db
+
+
+def seat_and_accept(tournament):
+    rnd = services.round_generate(tournament=tournament)
+    for table in rnd.tables.all():
+        services.round_table_accept(table=table, accepted_by="test")
+    return rnd
+
+
+def pairs_of(rnd):
+    pairs = set()
+    for table in rnd.tables.all():
+        numbers = sorted(
+            rnd.tournament.entries.get(player=s.player).number for s in table.session.seats.all()
+        )
+        pairs |= {(a, b) for a in numbers for b in numbers if a < b}
+    return pairs
+
+
+def test_round_one_seats_every_checked_in_player_at_tables_of_four(kop_tournament, sixteen):
+    rnd = services.round_generate(tournament=kop_tournament)
+    assert rnd.number == 1 and rnd.byes == []
+    assert rnd.tables.count() == 4
+    seated = [s.player_id for t in rnd.tables.all() for s in t.session.seats.all()]
+    assert sorted(seated) == sorted(e.player_id for e in sixteen)
+    session = rnd.tables.first().session
+    assert session.planned_deals == 4 and session.profile_version == kop_tournament.profile_version
+    assert rnd.algorithm and rnd.inputs["active"] == list(range(1, 17))
+
+
+def test_sixteen_players_meet_each_other_exactly_once_in_five_rounds(kop_tournament, sixteen):
+    seen: list[tuple[int, int]] = []
+    for _ in range(5):
+        seen += sorted(pairs_of(seat_and_accept(kop_tournament)))
+    assert len(seen) == 120 == len(set(seen))
+
+
+def test_next_round_waits_until_every_table_is_accepted(kop_tournament, sixteen):
+    rnd = services.round_generate(tournament=kop_tournament)
+    services.round_table_accept(table=rnd.tables.first(), accepted_by="x")
+    with pytest.raises(services.TournamentError, match="3 table"):
+        services.round_generate(tournament=kop_tournament)
+
+
+def test_seating_is_reproducible_from_the_stored_seed(profiles, club, director):
+    def seat_once(name):
+        t = services.tournament_create(
+            name=name,
+            game="kop",
+            profile_version=profiles["kop-pagat"].current,
+            seed=99,
+            deals_per_round=4,
+        )
+        for i in range(1, 21):
+            entry = services.registration_add(
+                tournament=t, player=PlayerFactory(club=club, name=f"{name} {i}")
+            )
+            services.registration_check_in(registration=entry)
+        rnd = services.round_generate(tournament=t)
+        return sorted(pairs_of(rnd)), rnd.byes
+
+    assert seat_once("A") == seat_once("B")
+
+
+def test_odd_field_sits_players_out_in_turn(kop_tournament, sixteen, club):
+    extra = services.registration_add(tournament=kop_tournament, player=PlayerFactory(club=club))
+    services.registration_check_in(registration=extra)
+    byes = [seat_and_accept(kop_tournament).byes for _ in range(3)]
+    assert all(len(b) == 1 for b in byes)
+    assert len({b[0] for b in byes}) == 3  # nobody sits out twice while others have not
+
+
+def test_late_arrival_and_withdrawal_never_change_a_played_round(kop_tournament, sixteen, club):
+    first = seat_and_accept(kop_tournament)
+    before = {t.pk: [s.player_id for s in t.session.seats.all()] for t in first.tables.all()}
+    services.registration_withdraw(registration=sixteen[0])
+    late = services.registration_add(tournament=kop_tournament, player=PlayerFactory(club=club))
+    assert late.first_round == 2 and late.checked_in
+    second = services.round_generate(tournament=kop_tournament)
+    seated = {s.player_id for t in second.tables.all() for s in t.session.seats.all()}
+    assert sixteen[0].player_id not in seated and late.player_id in seated
+    after = {t.pk: [s.player_id for s in t.session.seats.all()] for t in first.tables.all()}
+    assert after == before
+
+
+def test_imported_seating_table_is_used_for_the_rounds(director_client, kop_tournament, sixteen):
+    rows = ["round,table,seat,player"]
+    tables = [[1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [4, 8, 12, 16]]
+    for t, table in enumerate(tables, 1):
+        for seat, number in enumerate(table, 1):
+            rows.append(f"1,{t},{seat},{number}")
+    url = reverse("tournaments:round_import", kwargs={"slug": kop_tournament.slug})
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("seating.csv", "\n".join(rows).encode(), "text/csv")
+    response = director_client.post(url, {"csv_file": upload})
+    assert response.status_code == 302
+    rnd = services.round_generate(tournament=kop_tournament)
+    assert rnd.source == "imported"
+    first = rnd.tables.get(number=1).session
+    assert [s.player.name for s in first.seats.order_by("seat")] == [
+        "Gracz 01",
+        "Gracz 05",
+        "Gracz 09",
+        "Gracz 13",
+    ]
+
+
+def test_imported_table_leaving_out_a_registered_player_is_refused_naming_them(
+    director_client, kop_tournament, sixteen
+):
+    rows = ["round,table,seat,player"]
+    for t, table in enumerate([[1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15]], 1):
+        for seat, number in enumerate(table, 1):
+            rows.append(f"1,{t},{seat},{number}")
+    url = reverse("tournaments:round_import", kwargs={"slug": kop_tournament.slug})
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("seating.csv", "\n".join(rows).encode(), "text/csv")
+    html = director_client.post(url, {"csv_file": upload}).content.decode()
+    assert "Nothing was imported" in html
+    assert "Gracz 04" in html  # player 4 is registered but not seated
+    kop_tournament.refresh_from_db()
+    assert kop_tournament.seating_plan is None
+
+
+def test_round_page_table_cards_and_board(director_client, client, kop_tournament, sixteen):
+    rnd = services.round_generate(tournament=kop_tournament)
+    slug = kop_tournament.slug
+    page = client.get(reverse("tournaments:round", kwargs={"slug": slug, "number": 1}))
+    assert page.status_code == 200 and "Gracz 01" in page.content.decode()
+    cards = director_client.get(
+        reverse("tournaments:round", kwargs={"slug": slug, "number": 1}) + "?cards=1"
+    ).content.decode()
+    assert cards.count("<svg") == 4
+    assert RoundTable.objects.first().session.entry_token in cards
+    board = director_client.get(reverse("tournaments:board", kwargs={"slug": slug}))
+    assert "0 of 4 tables accepted" in board.content.decode()
+    assert Round.objects.count() == 1 and TableSession.objects.count() == 4
+    del rnd
