@@ -385,3 +385,40 @@ def session_import_sheet(*, data: Any, user: Any, title: str = "") -> TableSessi
     for facts in data["deals"]:
         kop_deal_record(session=session, facts=facts, actor=actor, confirm_warnings=True)
     return session
+
+
+@transaction.atomic
+def kop_deals_bulk_record(
+    *, session: TableSession, deals: Sequence[kop.KopDeal], actor: Actor
+) -> list[KopDeal]:
+    """Append many deals at once (a typed-in paper pad, a simulation); all or nothing."""
+    rules = adapters.kop_rules_for(session)
+    table = kop.score_table(deals, rules)  # RuleError "deal n: ..." rejects the whole batch
+    last = session.kop_deals.order_by("-number").values_list("number", flat=True).first() or 0
+    rows = []
+    for n, (deal, result) in enumerate(zip(deals, table.results, strict=True), last + 1):
+        row = KopDeal(
+            session=session,
+            number=n,
+            contract=deal.contract,
+            declarers=list(deal.declarers),
+            doublings=deal.doublings,
+            doubling_seats=list(deal.doubling_seats) if deal.doubling_seats is not None else None,
+            declarer_points=deal.declarer_points,
+            warnings_confirmed=list(result.warnings),
+            entered_by=actor.label,
+        )
+        adapters.kop_apply_result(row, result)
+        rows.append(row)
+    KopDeal.objects.bulk_create(rows)
+    DealHistory.objects.bulk_create(
+        DealHistory(
+            session=session,
+            deal_number=r.number,
+            action="created",
+            actor=actor.label,
+            new=_snapshot(r),
+        )
+        for r in rows
+    )
+    return rows

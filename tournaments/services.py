@@ -250,3 +250,22 @@ def standings_recompute(*, tournament_id: int, version: int) -> StandingsSnapsho
         defaults={"data": data},
     )
     return snapshot
+
+
+@transaction.atomic
+def round_accept_all(*, rnd: Round, accepted_by: str, user: Any = None) -> int:
+    """The director accepts every open table of a round at once; one standings recompute."""
+    from scoring.models import TableSession
+
+    open_tables = list(rnd.tables.filter(accepted_at__isnull=True))
+    if not open_tables:
+        return 0
+    now = timezone.now()
+    TableSession.objects.filter(pk__in=[t.session_id for t in open_tables]).update(
+        locked_at=now, locked_by=user if getattr(user, "pk", None) else None
+    )
+    RoundTable.objects.filter(pk__in=[t.pk for t in open_tables]).update(
+        accepted_at=now, accepted_by=accepted_by[:150]
+    )
+    results_changed(tournament=rnd.tournament)
+    return len(open_tables)
