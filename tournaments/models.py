@@ -189,3 +189,154 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} standings v{self.results_version}"
+
+
+# ------------------------------------------------------------------------------- ratings
+#
+# Club ratings per game (tournaments/ranking/ratings.py has the vocabulary). A rated
+# **source** is one accepted tournament table; its **events** are each player's change
+# over it; a player's **state** is their rating after their latest event. Sources are
+# rated in the order (accepted_at, table id), so rating the new ones from the stored
+# states gives what a full rebuild gives.
+
+RATING_GAMES = [("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
+
+
+class RatingRun(models.Model):
+    """Per game: when its ratings were last computed, and by which model (also the lock
+    row that keeps two updates of one game from interleaving)."""
+
+    game = models.CharField(_("game"), max_length=10, choices=RATING_GAMES, unique=True)
+    model = models.CharField(_("rating model"), max_length=12)
+    computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
+    kind = models.CharField(max_length=12, blank=True)  # "full" or "incremental"
+    sources = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game"]
+
+    def __str__(self) -> str:
+        return f"{self.game} ratings ({self.model}) at {self.computed_at}"
+
+
+class RatingSource(models.Model):
+    """One rated table (the cause of its players' changes) and a fingerprint of its deals,
+    so a correction after it was rated is noticed."""
+
+    game = models.CharField(max_length=10, choices=RATING_GAMES)
+    table = models.OneToOneField(RoundTable, on_delete=models.CASCADE, related_name="rating")
+    at = models.DateTimeField()
+    fingerprint = models.CharField(max_length=120)
+
+    class Meta:
+        ordering = ["game", "at", "table_id"]
+        indexes = [models.Index(fields=["game", "at", "table"], name="rating_source_order")]
+
+    def __str__(self) -> str:
+        return f"{self.game} rating source {self.table}"
+
+
+class RatingEvent(models.Model):
+    """A player's rating before and after one source, and the games it counted."""
+
+    source = models.ForeignKey(RatingSource, on_delete=models.CASCADE, related_name="events")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_events")
+    game = models.CharField(max_length=10, choices=RATING_GAMES)
+    at = models.DateTimeField()
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu_after = models.FloatField()
+    sigma_after = models.FloatField()
+    games = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["player", "game", "at", "source__table_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["source", "player"], name="rating_event_unique")
+        ]
+        indexes = [models.Index(fields=["game", "player", "at"], name="rating_event_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.game} {self.delta:+.2f}"
+
+    @property
+    def before(self) -> float:
+        return self.mu_before - 3 * self.sigma_before
+
+    @property
+    def after(self) -> float:
+        return self.mu_after - 3 * self.sigma_after
+
+    @property
+    def delta(self) -> float:
+        return self.after - self.before
+
+
+class RatingState(models.Model):
+    """A player's current rating in one game (after their latest event)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    game = models.CharField(_("game"), max_length=10, choices=RATING_GAMES)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(_("games"), default=0)
+    tables = models.PositiveIntegerField(_("tables"), default=0)
+    last_event = models.ForeignKey(
+        RatingEvent, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["game", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="rating_state_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.game} {self.display:.2f}"
+
+    @property
+    def display(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+# -------------------------------------------------------------------------------- series
+
+
+class Series(models.Model):
+    """A Grand Prix: several tournaments of one game, placings summed by a points table."""
+
+    name = models.CharField(_("name"), max_length=160)
+    slug = models.SlugField(unique=True)
+    game = models.CharField(_("game"), max_length=10, choices=RATING_GAMES)
+    points_table = models.JSONField(_("points for 1st, 2nd, ..."), default=list)
+    min_tournaments = models.PositiveSmallIntegerField(_("minimum tournaments"), default=1)
+    drop_worst = models.BooleanField(_("drop each player's worst result"), default=False)
+    tournaments = models.ManyToManyField(
+        Tournament, through="SeriesTournament", related_name="series", blank=True
+    )
+    created_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeriesTournament(models.Model):
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="legs")
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["series", "tournament__created_at", "tournament_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "tournament"], name="series_leg_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series}: {self.tournament}"
