@@ -121,6 +121,7 @@ def results_changed(*, tournament: Tournament) -> int:
     Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
     tournament.refresh_from_db(fields=["results_version"])
     _enqueue_standings(tournament)
+    __import__("tournaments.tasks").tasks.ratings_update.delay_on_commit(tournament.pk)
     return tournament.results_version
 
 

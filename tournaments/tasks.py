@@ -24,3 +24,13 @@ def standings_recompute(tournament_id: int, version: int) -> None:
     from tournaments.services import standings_recompute as recompute
 
     recompute(tournament_id=tournament_id, version=version)
+
+
+@shared_task
+def ratings_update(tournament_id: int) -> None:
+    """Rate what a tournament's accepted or corrected results changed. Idempotent: a table
+    already rated with the same deals is not rated again, so a repeated or stale run does
+    nothing."""
+    from tournaments.ratings import ratings_update_for_tournament
+
+    ratings_update_for_tournament(tournament_id=tournament_id)

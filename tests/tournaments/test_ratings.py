@@ -1,0 +1,312 @@
+"""Club ratings through the database: enqueued on acceptance, incremental equals a full
+rebuild (also after a correction of an earlier table), sitting out changes nothing, the
+rebuild command, and Vint rubbers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.core.management import call_command
+from django.test import override_settings
+from django.utils import timezone
+
+from scoring import services as scoring_services
+from scoring.engines.simulate import random_kop_deals
+from scoring.models import KopDeal, TableSession, VintDeal, VintRubber
+from tests.factories import PlayerFactory
+from tournaments import ratings, services
+from tournaments.models import (
+    RatingEvent,
+    RatingRun,
+    RatingSource,
+    RatingState,
+    Round,
+    RoundTable,
+)
+
+pytestmark = pytest.mark.django_db
+ACTOR = scoring_services.Actor(label="test", is_director=True)
+TASK = "tournaments.tasks.ratings_update"
+
+
+def rating_callbacks(callbacks):
+    """The on-commit callbacks that enqueue the ratings task (others, e.g. standings, not)."""
+    return [
+        cb
+        for cb in callbacks
+        if getattr(getattr(getattr(cb, "func", None), "__self__", None), "name", "") == TASK
+    ]
+
+
+def play_round(tournament, rng, capture, deals=4):
+    """Seat a round, record random deals, accept each table and run the ratings task that
+    each acceptance enqueued (only that one: standings have their own tests)."""
+    rnd = services.round_generate(tournament=tournament)
+    for table in rnd.tables.select_related("session").order_by("number"):
+        scoring_services.kop_deals_bulk_record(
+            session=table.session, deals=random_kop_deals(rng, deals), actor=ACTOR
+        )
+    for table in rnd.tables.order_by("number"):
+        with capture() as callbacks:
+            services.round_table_accept(table=table, accepted_by="test")
+        for cb in rating_callbacks(callbacks):
+            cb()
+    return rnd
+
+
+def snapshot(game="kop"):
+    states = sorted(
+        RatingState.objects.filter(game=game).values_list(
+            "player_id", "mu", "sigma", "games", "tables", "last_event__source__table_id"
+        )
+    )
+    events = sorted(
+        RatingEvent.objects.filter(game=game).values_list(
+            "source__table_id",
+            "player_id",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
+            "games",
+            "at",
+        )
+    )
+    sources = list(
+        RatingSource.objects.filter(game=game)
+        .order_by("at", "table_id")
+        .values_list("table_id", "at", "fingerprint")
+    )
+    return states, events, sources
+
+
+@pytest.fixture
+def second_tournament(profiles, club, director, sixteen):
+    """A later tournament with eight of the sixteen."""
+    t = services.tournament_create(
+        name="Wolsztyn Open",
+        game="kop",
+        profile_version=profiles["kop-koscian"].current,
+        rounds=3,
+        deals_per_round=4,
+        club=club,
+        seed=11,
+        created_by=director,
+    )
+    for entry in sixteen[:8]:
+        e = services.registration_add(tournament=t, player=entry.player)
+        services.registration_check_in(registration=e)
+    return t
+
+
+def test_accepting_a_table_enqueues_the_ratings_update_after_commit(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    rnd = services.round_generate(tournament=kop_tournament)
+    table = rnd.tables.first()
+    with django_capture_on_commit_callbacks() as callbacks:
+        services.round_table_accept(table=table, accepted_by="Ala")
+    (cb,) = rating_callbacks(callbacks)
+    assert cb.args == (kop_tournament.pk,)
+    assert not RatingRun.objects.exists()  # nothing before the commit
+
+
+def test_incremental_after_each_table_equals_a_full_rebuild(
+    kop_tournament, second_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    rng = random.Random(3)
+    for _ in range(2):
+        play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    for _ in range(2):
+        play_round(second_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    incremental = snapshot()
+    run = RatingRun.objects.get(game="kop")
+    assert run.kind == "incremental" and run.sources == 4 * 3 + 2 * 2
+    assert len(incremental[2]) == 16 and len(incremental[0]) == 16
+
+    result = ratings.ratings_rebuild(game="kop")
+    assert result.kind == "full" and result.rated == 16
+    assert snapshot() == incremental
+
+
+def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuild(
+    kop_tournament, second_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    rng = random.Random(5)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(second_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    before = snapshot()
+    first_table = RoundTable.objects.filter(round__tournament=kop_tournament).order_by("pk")[0]
+    deal = KopDeal.objects.filter(session=first_table.session).exclude(declarer_points=52)[0]
+    facts = {
+        "contract": "normal",
+        "declarers": [1, 2],
+        "doublings": 0,
+        "declarer_points": 104 - deal.declarer_points,
+    }
+    with django_capture_on_commit_callbacks() as callbacks:
+        scoring_services.kop_deal_correct(deal=deal, facts=facts, actor=ACTOR, reason="typo")
+    (cb,) = rating_callbacks(callbacks)
+    cb()
+    corrected = snapshot()
+    assert corrected != before
+    # Every table from the corrected one on was rated again; the ones before it were kept.
+    assert corrected[2][0][0] == first_table.pk
+    assert corrected[2][0][2] != before[2][0][2]
+    ratings.ratings_rebuild(game="kop")
+    assert snapshot() == corrected
+
+    with django_capture_on_commit_callbacks() as callbacks:
+        scoring_services.kop_deal_void(deal=deal, actor=ACTOR, reason="misdeal")
+    for cb in rating_callbacks(callbacks):
+        cb()
+    voided = snapshot()
+    ratings.ratings_rebuild(game="kop")
+    assert snapshot() == voided
+
+
+def test_running_the_update_again_changes_nothing(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    play_round(kop_tournament, random.Random(1), django_capture_on_commit_callbacks)
+    computed = RatingRun.objects.get(game="kop").computed_at
+    before = snapshot()
+    result = ratings.ratings_update_for_tournament(tournament_id=kop_tournament.pk)
+    assert result.kind == "unchanged"
+    assert ratings.ratings_update(game="kop").kind == "unchanged"  # every table checked
+    assert snapshot() == before
+    assert RatingRun.objects.get(game="kop").computed_at == computed
+
+
+def test_a_player_who_sits_out_is_unchanged(
+    kop_tournament, second_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    rng = random.Random(9)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    resting = [e.player for e in sixteen[8:]]
+    before = {
+        s.player_id: (s.mu, s.sigma, s.games, s.tables, s.last_event_id)
+        for s in RatingState.objects.filter(player__in=resting)
+    }
+    assert len(before) == 8
+    play_round(second_tournament, rng, django_capture_on_commit_callbacks)
+    after = {
+        s.player_id: (s.mu, s.sigma, s.games, s.tables, s.last_event_id)
+        for s in RatingState.objects.filter(player__in=resting)
+    }
+    assert after == before
+    assert not RatingEvent.objects.filter(
+        player__in=resting, source__table__round__tournament=second_tournament
+    ).exists()
+
+
+def test_states_count_games_and_tables_and_point_at_the_last_change(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    rng = random.Random(2)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks, deals=6)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks, deals=6)
+    for state in RatingState.objects.select_related("last_event__source"):
+        assert state.games == 12 and state.tables == 2
+        assert state.last_event.source.table.round.number == 2
+        assert (state.mu, state.sigma) == (state.last_event.mu_after, state.last_event.sigma_after)
+    event = RatingEvent.objects.select_related("source__table__round").first()
+    label = ratings.change_label(event.delta, event.source.table)
+    assert f"after Kościan Cup round {event.source.table.round.number} table" in label
+
+
+def test_the_table_model_is_selectable_and_switching_rebuilds(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    rng = random.Random(4)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    deal_model = snapshot()
+    with override_settings(RATINGS_MODEL="table"):
+        result = ratings.ratings_rebuild(game="kop")
+    assert result.model == "table" and result.kind == "full"
+    assert RatingRun.objects.get(game="kop").model == "table"
+    assert snapshot()[0] != deal_model[0]
+    # Games still count deals; one match per table.
+    assert {s.games for s in RatingState.objects.all()} == {4}
+    # The stored model is kept by later updates until the next rebuild.
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    assert RatingRun.objects.get(game="kop").model == "table"
+    assert ratings.ratings_update(game="kop", model="deal").kind == "full"
+
+
+def test_an_unknown_model_is_refused():
+    with override_settings(RATINGS_MODEL="elo"), pytest.raises(ratings.core.RatingOptionError):
+        ratings.ratings_rebuild(game="kop")
+
+
+def test_rebuild_command(kop_tournament, sixteen, django_capture_on_commit_callbacks, capsys):
+    play_round(kop_tournament, random.Random(8), django_capture_on_commit_callbacks)
+    before = snapshot()
+    call_command("rebuild_ratings")
+    out = capsys.readouterr().out
+    assert "kop: full, 4 tables rated" in out
+    assert snapshot() == before
+    call_command("rebuild_ratings", "--check", "--game", "kop")
+    assert "kop: unchanged" in capsys.readouterr().out
+    call_command("rebuild_ratings", "--game", "kop", "--model", "table")
+    assert RatingRun.objects.get(game="kop").model == "table"
+
+
+# ----------------------------------------------------------------------------- Vint
+
+
+def test_vint_is_rated_per_rubber_partnership_against_partnership(profiles, club, director):
+    players = [PlayerFactory(club=club, name=n) for n in ("Anu", "Berit", "Carl", "Dagmar")]
+    tournament = services.tournament_create(
+        name="Tallinn Vint",
+        game="vint",
+        profile_version=profiles["vint-estonian"].current
+        if "vint-estonian" in profiles
+        else next(p for p in profiles.values() if p.game == "vint").current,
+        club=club,
+        created_by=director,
+    )
+    session = scoring_services.session_create(
+        game="vint", profile_version=tournament.profile_version, players=players
+    )
+    rnd = Round.objects.create(tournament=tournament, number=1)
+    table = RoundTable.objects.create(round=rnd, number=1, session=session)
+    # Rubber 1: A+C (N/S) beat B+D; rubber 2: A+B (N/S) lose to C+D.
+    VintRubber.objects.create(session=session, number=1, north=1, east=2, south=3, west=4)
+    VintRubber.objects.create(session=session, number=2, north=1, east=3, south=2, west=4)
+    entries = {"above": {"NS": 500, "EW": 40}, "below": {"NS": 120, "EW": 30}}
+    VintDeal.objects.create(session=session, rubber=1, number=1, facts={}, entries=entries)
+    losing = {"above": {"NS": 0, "EW": 300}, "below": {"NS": 20, "EW": 60}}
+    VintDeal.objects.create(session=session, rubber=2, number=1, facts={}, entries=losing)
+    VintDeal.objects.create(
+        session=session, rubber=2, number=2, facts={}, entries=entries, voided=True
+    )
+    table.accepted_at = timezone.now()
+    table.save()
+    result = ratings.ratings_update(game="vint")
+    assert result.model == "rubber" and result.rated == 1
+    state = {s.player.name: s for s in RatingState.objects.filter(game="vint")}
+    assert {s.games for s in state.values()} == {2}
+    # Carl won both rubbers, Berit lost both; Anu and Dagmar won one each.
+    assert state["Carl"].mu > state["Anu"].mu > state["Berit"].mu
+    assert state["Carl"].mu > state["Dagmar"].mu > state["Berit"].mu
+    profile = ratings.player_profile(player=players[2])
+    assert profile["per_game"][0]["rubbers"] == 2 and profile["per_game"][0]["rubbers_won"] == 2
+    assert {p["name"] for p in profile["partners"]} == {"Anu", "Dagmar"}
+
+
+def test_sessions_outside_tournaments_are_not_rated(profiles, club):
+    players = [PlayerFactory(club=club) for _ in range(4)]
+    session = scoring_services.session_create(
+        game="kop", profile_version=profiles["kop-koscian"].current, players=players
+    )
+    scoring_services.kop_deals_bulk_record(
+        session=session, deals=random_kop_deals(random.Random(1), 4), actor=ACTOR
+    )
+    scoring_services.session_lock(session=session, user=None)
+    ratings.ratings_update(game="kop")
+    assert not RatingState.objects.exists()
+    assert TableSession.objects.count() == 1

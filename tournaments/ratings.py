@@ -1,0 +1,981 @@
+"""Club ratings, player pages and series: services, selectors and the adapter between rows
+and the pure ``tournaments.ranking.ratings``.
+
+Vocabulary (see the pure module for rating, match and model): a **source** is one accepted
+tournament table (``RatingSource``); sources are rated in the order (acceptance time, table
+id). Its **fingerprint** (how many deals, when the newest changed) shows whether a table was
+corrected after it was rated. ``ratings_update`` finds the first source that differs from
+what was rated (new, corrected, or no longer accepted), puts every player back to their
+rating before it (the ``before`` of their first event from there on) and rates from there:
+so the incremental result is, float for float, the full rebuild's.
+
+Settings: ``RATINGS_MODEL`` ("deal", the default, or "table") for Kop and Baśka;
+``RATINGS_MIN_GAMES`` (a dict by game) for the leaderboards' default minimum. A change of
+``RATINGS_MODEL`` takes effect with ``manage.py rebuild_ratings``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count, Max
+from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from scoring.models import KopDeal, TableSeat, VintDeal, VintRubber
+from tournaments.models import (
+    Player,
+    RatingEvent,
+    RatingRun,
+    RatingSource,
+    RatingState,
+    Registration,
+    RoundTable,
+    Series,
+    SeriesTournament,
+    StandingsSnapshot,
+    Tournament,
+)
+from tournaments.ranking import ratings as core
+
+GAMES = ("kop", "baska", "vint")
+VINT_MODEL = "rubber"
+DEFAULT_MIN_GAMES = {"kop": 32, "baska": 32, "vint": 3}  # a round of deals; a Vint session
+
+
+class RatingError(Exception):
+    """A request about ratings or series that cannot be done (said in plain words)."""
+
+
+def configured_model(game: str) -> str:
+    if game == "vint":
+        return VINT_MODEL
+    return core.parse_model(getattr(settings, "RATINGS_MODEL", core.DEFAULT_MODEL))
+
+
+def default_min_games(game: str) -> int:
+    configured = getattr(settings, "RATINGS_MIN_GAMES", {}) or {}
+    return int(configured.get(game, DEFAULT_MIN_GAMES.get(game, 1)))
+
+
+def _check_game(game: str) -> None:
+    if game not in GAMES:
+        raise RatingError(f"{game!r} is not a game ({', '.join(GAMES)})")
+
+
+# ------------------------------------------------------------------------------ adapter
+
+
+def _fingerprints(game: str, session_ids: Iterable[int]) -> dict[int, str]:
+    """Per session: how many deals and when the newest changed (a correction or void saves
+    the deal, so it changes ``updated_at``)."""
+    ids = list(session_ids)
+    if not ids:
+        return {}
+    model: Any = VintDeal if game == "vint" else KopDeal
+    out = {
+        row["session_id"]: f"{row['n']}:{row['last'].isoformat() if row['last'] else '-'}"
+        for row in model.objects.filter(session_id__in=ids)
+        .values("session_id")
+        .annotate(n=Count("pk"), last=Max("updated_at"))
+    }
+    if game == "vint":
+        rubbers = dict(
+            VintRubber.objects.filter(session_id__in=ids)
+            .values("session_id")
+            .annotate(n=Count("pk"))
+            .values_list("session_id", "n")
+        )
+        out = {s: f"{out.get(s, '0:-')}:{rubbers.get(s, 0)}" for s in ids}
+    return {s: out.get(s, "0:-") for s in ids}
+
+
+def _seats(session_ids: Sequence[int]) -> dict[int, dict[int, int]]:
+    seats: dict[int, dict[int, int]] = defaultdict(dict)
+    for session_id, seat, player_id in TableSeat.objects.filter(
+        session_id__in=session_ids
+    ).values_list("session_id", "seat", "player_id"):
+        seats[session_id][seat] = player_id
+    return seats
+
+
+def kop_tables(session_ids: Sequence[int]) -> dict[int, core.KopTable]:
+    """Kop/Baśka sessions as the pure module's tables (players by id, deals in order)."""
+    seats = _seats(session_ids)
+    deals: dict[int, list[core.KopDeal]] = defaultdict(list)
+    points: dict[int, dict[int, int]] = {
+        s: dict.fromkeys(by_seat.values(), 0) for s, by_seat in seats.items()
+    }
+    for session_id, declarers, won, voided, *payments in (
+        KopDeal.objects.filter(session_id__in=session_ids)
+        .order_by("session_id", "number")
+        .values_list(
+            "session_id",
+            "declarers",
+            "declarers_won",
+            "voided",
+            "payment_1",
+            "payment_2",
+            "payment_3",
+            "payment_4",
+        )
+    ):
+        by_seat = seats[session_id]
+        ids = tuple(by_seat[int(s)] for s in declarers)
+        others = tuple(by_seat[s] for s in sorted(by_seat) if by_seat[s] not in ids)
+        deals[session_id].append(core.KopDeal(ids, others, bool(won), bool(voided)))
+        if not voided:
+            for seat, paid in enumerate(payments, 1):
+                points[session_id][by_seat[seat]] += paid
+    return {
+        s: core.KopTable(
+            tuple(deals.get(s, ())), tuple((p, points[s][p]) for p in seats[s].values())
+        )
+        for s in seats
+    }
+
+
+def vint_rubbers(session_ids: Sequence[int]) -> dict[int, list[core.VintRubber]]:
+    """Vint sessions as rubbers: partnerships (by player id) and the points each side wrote
+    in the rubber (above and below the line, voided deals left out)."""
+    seats = _seats(session_ids)
+    totals: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
+    for session_id, rubber, entries in VintDeal.objects.filter(
+        session_id__in=session_ids, voided=False
+    ).values_list("session_id", "rubber", "entries"):
+        total = totals[(session_id, rubber)]
+        for i, side in enumerate(("NS", "EW")):
+            for where in ("above", "below"):
+                total[i] += int((entries or {}).get(where, {}).get(side, 0) or 0)
+    out: dict[int, list[core.VintRubber]] = defaultdict(list)
+    for row in VintRubber.objects.filter(session_id__in=session_ids).order_by(
+        "session_id", "number"
+    ):
+        by_seat = seats[row.session_id]
+        ns, ew = totals.get((row.session_id, row.number), [0, 0])
+        if (row.session_id, row.number) not in totals:
+            continue  # a rubber with no deal counted: nothing to rate
+        out[row.session_id].append(
+            core.VintRubber(
+                (by_seat[row.north], by_seat[row.south]),
+                (by_seat[row.east], by_seat[row.west]),
+                ns,
+                ew,
+            )
+        )
+    return out
+
+
+def source_matches(game: str, model: str, session_ids: Sequence[int]) -> dict[int, list[Any]]:
+    """Each session's matches under ``model`` (the rows -> pure data step)."""
+    if game == "vint":
+        return {s: core.vint_matches(r) for s, r in vint_rubbers(session_ids).items()}
+    return {s: core.kop_matches(t, model) for s, t in kop_tables(session_ids).items()}
+
+
+# ----------------------------------------------------------------------------- services
+
+
+@dataclass(frozen=True)
+class RatingUpdate:
+    game: str
+    model: str
+    kind: str  # "full", "incremental" or "unchanged"
+    rated: int  # sources rated in this run
+    removed: int  # sources taken back (corrected, or no longer accepted)
+    players: int  # players whose rating changed
+
+
+@dataclass(frozen=True)
+class _Current:
+    table_id: int
+    session_id: int
+    at: datetime
+    fingerprint: str
+
+    @property
+    def key(self) -> tuple[int, datetime, str]:
+        return (self.table_id, self.at, self.fingerprint)
+
+
+def _lock_run(game: str) -> RatingRun:
+    RatingRun.objects.get_or_create(game=game, defaults={"model": configured_model(game)})
+    return RatingRun.objects.select_for_update().get(game=game)
+
+
+@transaction.atomic
+def ratings_update(
+    *,
+    game: str,
+    tournament_id: int | None = None,
+    model: str | None = None,
+    full: bool = False,
+) -> RatingUpdate:
+    """Bring ``game``'s ratings up to date with the accepted tables.
+
+    ``tournament_id`` limits the check for corrections to that tournament's tables (the
+    ones ``results_changed`` is about); new tables are always found. Without it every
+    table is checked. ``model`` (Kop/Baśka) switches model, which rebuilds everything;
+    ``full`` rebuilds anyway. Running it again with nothing new changes nothing.
+    """
+    _check_game(game)
+    run = _lock_run(game)
+    if game == "vint":
+        wanted = VINT_MODEL
+    elif model is not None:
+        wanted = core.parse_model(model)
+    else:
+        wanted = run.model if run.computed_at else configured_model(game)
+    if wanted != run.model or run.computed_at is None:
+        full = True
+
+    stored = list(
+        RatingSource.objects.filter(game=game)
+        .order_by("at", "table_id")
+        .values_list("pk", "table_id", "at", "fingerprint")
+    )
+    tables = list(
+        RoundTable.objects.filter(round__tournament__game=game, accepted_at__isnull=False)
+        .order_by("accepted_at", "pk")
+        .values_list("pk", "session_id", "accepted_at", "round__tournament_id")
+    )
+    stored_fp = {table_id: fp for _pk, table_id, _at, fp in stored}
+    check = [
+        session_id
+        for table_id, session_id, _at, t_id in tables
+        if full or tournament_id is None or t_id == tournament_id or table_id not in stored_fp
+    ]
+    fresh = _fingerprints(game, check)
+    current = [
+        _Current(table_id, session_id, at, fresh.get(session_id) or stored_fp[table_id])
+        for table_id, session_id, at, _t in tables
+    ]
+    cut = 0
+    if not full:
+        while cut < len(stored) and cut < len(current) and stored[cut][1:] == current[cut].key:
+            cut += 1
+        if cut == len(stored) == len(current):
+            return RatingUpdate(game, wanted, "unchanged", 0, 0, 0)
+
+    dropped = [pk for pk, *_rest in stored[cut:]]
+    start: dict[int, core.Rating] = {}
+    games_back: Counter[int] = Counter()
+    tables_back: Counter[int] = Counter()
+    if full:
+        RatingSource.objects.filter(game=game).delete()
+        RatingState.objects.filter(game=game).delete()
+    else:
+        for player_id, mu, sigma, games in (
+            RatingEvent.objects.filter(source_id__in=dropped)
+            .order_by("at", "source__table_id")
+            .values_list("player_id", "mu_before", "sigma_before", "games")
+        ):
+            start.setdefault(player_id, core.Rating(mu, sigma))
+            games_back[player_id] += games
+            tables_back[player_id] += 1
+        RatingSource.objects.filter(pk__in=dropped).delete()
+
+    todo = current[cut:]
+    matches = source_matches(game, wanted, [c.session_id for c in todo])
+    replay_players = {p for ms in matches.values() for m in ms for p in m.players}
+    states = {
+        s.player_id: s
+        for s in RatingState.objects.filter(game=game, player_id__in=set(start) | replay_players)
+    }
+    for p in replay_players:
+        if p not in start and p in states:
+            start[p] = core.Rating(states[p].mu, states[p].sigma)
+    replay = core.Rater().replay(
+        (core.Source(c.table_id, tuple(matches.get(c.session_id, ()))) for c in todo),
+        start={p: r for p, r in start.items() if p in replay_players},
+    )
+
+    sources = RatingSource.objects.bulk_create(
+        RatingSource(game=game, table_id=c.table_id, at=c.at, fingerprint=c.fingerprint)
+        for c in todo
+    )
+    by_table = {s.table_id: s for s in sources}
+    at_of = {c.table_id: c.at for c in todo}
+    events = RatingEvent.objects.bulk_create(
+        RatingEvent(
+            source=by_table[sc.key],
+            player_id=ch.player,
+            game=game,
+            at=at_of[sc.key],
+            mu_before=ch.before.mu,
+            sigma_before=ch.before.sigma,
+            mu_after=ch.after.mu,
+            sigma_after=ch.after.sigma,
+            games=ch.games,
+        )
+        for sc in replay.sources
+        for ch in sc.changes
+    )
+    newest: dict[int, RatingEvent] = {}
+    new_tables: Counter[int] = Counter()
+    for event in events:  # in rating order
+        newest[event.player_id] = event
+        new_tables[event.player_id] += 1
+
+    touched = set(start) | replay_players
+    orphans = [p for p in touched if p not in newest]
+    kept_last: dict[int, RatingEvent] = {}
+    if orphans:  # rated before the cut but not after it: their newest kept event
+        for event in (
+            RatingEvent.objects.filter(game=game, player_id__in=orphans)
+            .order_by("player_id", "-at", "-source__table_id")
+            .only("pk", "player_id")
+        ):
+            kept_last.setdefault(event.player_id, event)
+    to_update, to_create, to_delete = [], [], []
+    for p in touched:
+        rating = replay.ratings.get(p) or start[p]
+        state = states.get(p)
+        games = (state.games if state else 0) - games_back[p] + replay.games.get(p, 0)
+        n_tables = (state.tables if state else 0) - tables_back[p] + new_tables[p]
+        last = newest.get(p) or kept_last.get(p)
+        if last is None:
+            if state is not None:
+                to_delete.append(state.pk)
+            continue
+        if state is None:
+            to_create.append(
+                RatingState(
+                    player_id=p,
+                    game=game,
+                    mu=rating.mu,
+                    sigma=rating.sigma,
+                    games=games,
+                    tables=n_tables,
+                    last_event=last,
+                )
+            )
+        else:
+            state.mu, state.sigma, state.games, state.tables = (
+                rating.mu,
+                rating.sigma,
+                games,
+                n_tables,
+            )
+            state.last_event = last
+            to_update.append(state)
+    RatingState.objects.filter(pk__in=to_delete).delete()
+    RatingState.objects.bulk_create(to_create)
+    RatingState.objects.bulk_update(
+        to_update, ["mu", "sigma", "games", "tables", "last_event"], batch_size=500
+    )
+    run.model = wanted
+    run.computed_at = timezone.now()
+    run.kind = "full" if full else "incremental"
+    run.sources = len(current)
+    run.save()
+    return RatingUpdate(
+        game, wanted, run.kind, len(todo), len(dropped), len(to_update) + len(to_create)
+    )
+
+
+def ratings_update_for_tournament(*, tournament_id: int) -> RatingUpdate | None:
+    """What the Celery task runs after a tournament's result was accepted or corrected."""
+    game = Tournament.objects.filter(pk=tournament_id).values_list("game", flat=True).first()
+    if game is None:
+        return None
+    return ratings_update(game=game, tournament_id=tournament_id)
+
+
+def ratings_rebuild(*, game: str, model: str | None = None) -> RatingUpdate:
+    """Rate every accepted table of ``game`` from scratch (``model`` defaults to the setting)."""
+    return ratings_update(game=game, model=model or configured_model(game), full=True)
+
+
+# ---------------------------------------------------------------------------- selectors
+
+
+def cause_label(table: RoundTable) -> str:
+    return _("%(tournament)s round %(round)s table %(table)s") % {
+        "tournament": table.round.tournament.name,
+        "round": table.round.number,
+        "table": table.number,
+    }
+
+
+def signed(value: float, digits: int = 1) -> str:
+    """+1.8 / −0.4 (a real minus sign), in the current language's number format."""
+    text = number_format(abs(value), digits)
+    if round(value, digits) == 0:
+        return text
+    return ("+" if value > 0 else "−") + text
+
+
+def change_label(delta: float, table: RoundTable) -> str:
+    return _("%(change)s after %(cause)s") % {
+        "change": signed(delta),
+        "cause": cause_label(table),
+    }
+
+
+_CAUSE = "source__table__round__tournament"
+
+
+def rating_status(*, game: str) -> RatingRun | None:
+    return RatingRun.objects.filter(game=game, computed_at__isnull=False).first()
+
+
+def rating_seasons(*, game: str) -> list[int]:
+    return sorted(
+        {d.year for d in RatingEvent.objects.filter(game=game).dates("at", "year")}, reverse=True
+    )
+
+
+def _row(
+    player: Player, mu: float, sigma: float, games: int, tables: int, last: RatingEvent | None
+) -> dict[str, Any]:
+    table = last.source.table if last else None
+    return {
+        "player_id": player.pk,
+        "number": player.number,
+        "name": player.name,
+        "club": player.club.name,
+        "rating": round(mu - core.Z * sigma, 2),
+        "mu": round(mu, 2),
+        "sigma": round(sigma, 2),
+        "games": games,
+        "tables": tables,
+        "change": round(last.delta, 2) if last else None,
+        "change_label": signed(last.delta) if last else "",
+        "cause": cause_label(table) if table else "",
+        "change_text": change_label(last.delta, table) if last and table else "",
+        "changed_at": last.at if last else None,
+    }
+
+
+def rating_leaderboard(
+    *, game: str, min_games: int | None = None, season: int | None = None
+) -> list[dict[str, Any]]:
+    """Players by displayed rating (μ − 3σ), with at least ``min_games`` games.
+
+    With ``season`` (a year): each player's rating at the end of that year (their last
+    change in it) and the games they played in it; the minimum applies to those games.
+    """
+    _check_game(game)
+    minimum = default_min_games(game) if min_games is None else min_games
+    rows = []
+    if season is None:
+        states = RatingState.objects.filter(game=game, games__gte=minimum).select_related(
+            "player__club", f"last_event__{_CAUSE}", "last_event__source__table__round"
+        )
+        for s in states:
+            rows.append(_row(s.player, s.mu, s.sigma, s.games, s.tables, s.last_event))
+    else:
+        events = (
+            RatingEvent.objects.filter(game=game, at__year=season)
+            .select_related("player__club", _CAUSE, "source__table__round")
+            .order_by("player_id", "at", "source__table_id")
+        )
+        last: dict[int, RatingEvent] = {}
+        games: Counter[int] = Counter()
+        tables: Counter[int] = Counter()
+        for e in events:
+            last[e.player_id] = e
+            games[e.player_id] += e.games
+            tables[e.player_id] += 1
+        for p, e in last.items():
+            if games[p] >= minimum:
+                rows.append(_row(e.player, e.mu_after, e.sigma_after, games[p], tables[p], e))
+    rows.sort(key=lambda r: (-r["rating"], r["name"], r["player_id"]))
+    for i, r in enumerate(rows, 1):
+        r["rank"] = i
+    return rows
+
+
+def leaderboard_csv_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
+    head = ["rank", "number", "name", "club", "rating", "mu", "sigma", "games", "change", "cause"]
+    return [head, *[[r[k] for k in head] for r in rows]]
+
+
+# -------------------------------------------------------------------------- player page
+
+
+def rating_history(*, player: Player, game: str) -> list[dict[str, Any]]:
+    events = (
+        RatingEvent.objects.filter(player=player, game=game)
+        .select_related(_CAUSE, "source__table__round")
+        .order_by("at", "source__table_id")
+    )
+    return [
+        {
+            "at": e.at,
+            "cause": cause_label(e.source.table),
+            "tournament": e.source.table.round.tournament,
+            "games": e.games,
+            "mu": round(e.mu_after, 2),
+            "sigma": round(e.sigma_after, 2),
+            "rating": round(e.after, 2),
+            "change": round(e.delta, 2),
+            "change_label": signed(e.delta),
+            "before": round(e.before, 2),
+            "mu_before": round(e.mu_before, 2),
+        }
+        for e in events
+    ]
+
+
+def _nice_step(span: float, ticks: int = 4) -> float:
+    raw = span / ticks if span > 0 else 1.0
+    magnitude = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 2.5, 5, 10):
+        if raw <= m * magnitude:
+            return m * magnitude
+    return 10 * magnitude
+
+
+def rating_chart(history: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """An SVG line chart of the displayed rating (and μ), coordinates computed here so
+    the template only draws; no script. Points are evenly spaced, one per table."""
+    if not history:
+        return None
+    width, height = 640, 240
+    left, right, top, bottom = 48, 12, 12, 30
+    first = history[0]
+    ratings = [first["before"], *[h["rating"] for h in history]]
+    mus = [first["mu_before"], *[h["mu"] for h in history]]
+    low, high = min(ratings + mus), max(ratings + mus)
+    step = _nice_step(high - low)
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+    if high == low:
+        high = low + step
+    n = len(ratings)
+
+    def x(i: int) -> float:
+        return round(left + (width - left - right) * (i / (n - 1) if n > 1 else 0.5), 1)
+
+    def y(v: float) -> float:
+        return round(top + (height - top - bottom) * (high - v) / (high - low), 1)
+
+    ticks = []
+    v = low
+    while v <= high + step / 2:
+        ticks.append({"y": y(v), "label": number_format(v, 0 if step >= 1 else 1)})
+        v += step
+    points = [
+        {
+            "x": x(i + 1),
+            "y": y(h["rating"]),
+            "title": f"{h['cause']}: {number_format(h['rating'], 1)} ({h['change_label']})",
+        }
+        for i, h in enumerate(history)
+    ]
+    return {
+        "width": width,
+        "height": height,
+        "left": left,
+        "right": width - right,
+        "bottom": height - bottom,
+        "rating_line": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(ratings)),
+        "mu_line": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(mus)),
+        "points": points,
+        "ticks": ticks,
+        "first_label": history[0]["at"],
+        "last_label": history[-1]["at"],
+        "label_y": height - 8,
+    }
+
+
+def _kop_meetings(player: Player, session_ids: Sequence[int]) -> tuple[Counter[int], ...]:
+    """Partners (same side of a deal) and opponents, with deals won together."""
+    seats = _seats(session_ids)
+    partners: Counter[int] = Counter()
+    partner_wins: Counter[int] = Counter()
+    opponents: Counter[int] = Counter()
+    for session_id, declarers, won in KopDeal.objects.filter(
+        session_id__in=session_ids, voided=False
+    ).values_list("session_id", "declarers", "declarers_won"):
+        by_seat = seats[session_id]
+        side_d = {by_seat[int(s)] for s in declarers}
+        side_o = set(by_seat.values()) - side_d
+        mine, theirs = (side_d, side_o) if player.pk in side_d else (side_o, side_d)
+        we_won = bool(won) == (mine is side_d)
+        for p in mine - {player.pk}:
+            partners[p] += 1
+            partner_wins[p] += we_won
+        for p in theirs:
+            opponents[p] += 1
+    return partners, partner_wins, opponents
+
+
+def _vint_meetings(player: Player, session_ids: Sequence[int]) -> tuple[Counter[int], ...]:
+    partners: Counter[int] = Counter()
+    partner_wins: Counter[int] = Counter()
+    opponents: Counter[int] = Counter()
+    for rubbers in vint_rubbers(session_ids).values():
+        for r in rubbers:
+            mine, theirs, won = (
+                (r.ns, r.ew, r.ns_points > r.ew_points)
+                if player.pk in r.ns
+                else (r.ew, r.ns, r.ew_points > r.ns_points)
+            )
+            if player.pk not in mine:
+                continue
+            for p in mine:
+                if p != player.pk:
+                    partners[p] += 1
+                    partner_wins[p] += won
+            for p in theirs:
+                opponents[p] += 1
+    return partners, partner_wins, opponents
+
+
+def _snapshot_ranks(tournament_ids: Sequence[int]) -> dict[int, dict[int, Any]]:
+    """Tournament -> start number -> rank, from each tournament's latest standings."""
+    out: dict[int, dict[int, Any]] = {}
+    latest: dict[int, StandingsSnapshot] = {}
+    for snap in StandingsSnapshot.objects.filter(tournament_id__in=tournament_ids).order_by(
+        "tournament_id", "-results_version"
+    ):
+        latest.setdefault(snap.tournament_id, snap)
+    for t_id, snap in latest.items():
+        rows = (snap.data or {}).get("individual") or []
+        out[t_id] = {int(r["number"]): r.get("rank") for r in rows if "number" in r}
+    return out
+
+
+def player_profile(*, player: Player) -> dict[str, Any]:
+    """Everything on a player's page: ratings, history and chart per game, tournaments,
+    sessions with results, and the partners and opponents met most."""
+    seats = list(
+        TableSeat.objects.filter(player=player)
+        .select_related("session")
+        .order_by("-session__created_at", "-session_id")
+    )
+    session_ids = [s.session_id for s in seats]
+    seat_of = {s.session_id: s.seat for s in seats}
+    tables = {
+        t.session_id: t
+        for t in RoundTable.objects.filter(session_id__in=session_ids).select_related(
+            "round__tournament"
+        )
+    }
+    kop_ids = [s.session_id for s in seats if s.session.game != "vint"]
+    vint_ids = [s.session_id for s in seats if s.session.game == "vint"]
+    small: dict[int, int] = defaultdict(int)
+    deals: Counter[int] = Counter()
+    declared: Counter[int] = Counter()
+    declared_won: Counter[int] = Counter()
+    for session_id, declarers, won, *payments in KopDeal.objects.filter(
+        session_id__in=kop_ids, voided=False
+    ).values_list(
+        "session_id",
+        "declarers",
+        "declarers_won",
+        "payment_1",
+        "payment_2",
+        "payment_3",
+        "payment_4",
+    ):
+        seat = seat_of[session_id]
+        small[session_id] += payments[seat - 1]
+        deals[session_id] += 1
+        if seat in [int(s) for s in declarers]:
+            declared[session_id] += 1
+            declared_won[session_id] += bool(won)
+    rubbers = vint_rubbers(vint_ids)
+    rubber_stats: dict[int, tuple[int, int]] = {}
+    for session_id, rs in rubbers.items():
+        won = sum(
+            1
+            for r in rs
+            if (player.pk in r.ns and r.ns_points > r.ew_points)
+            or (player.pk in r.ew and r.ew_points > r.ns_points)
+        )
+        rubber_stats[session_id] = (len(rs), won)
+
+    sessions = []
+    per_game: dict[str, dict[str, Any]] = {}
+    for s in seats:
+        session = s.session
+        table = tables.get(session.pk)
+        game = session.game
+        summary = per_game.setdefault(
+            game,
+            {
+                "game": game,
+                "label": session.get_game_display(),
+                "sessions": 0,
+                "deals": 0,
+                "small_points": 0,
+                "declared": 0,
+                "declared_won": 0,
+                "rubbers": 0,
+                "rubbers_won": 0,
+            },
+        )
+        summary["sessions"] += 1
+        if game == "vint":
+            played, won = rubber_stats.get(session.pk, (0, 0))
+            summary["rubbers"] += played
+            summary["rubbers_won"] += won
+            result = _("%(won)s of %(played)s rubbers won") % {"won": won, "played": played}
+        else:
+            summary["deals"] += deals[session.pk]
+            summary["small_points"] += small[session.pk]
+            summary["declared"] += declared[session.pk]
+            summary["declared_won"] += declared_won[session.pk]
+            result = _("%(points)s small points in %(deals)s deals") % {
+                "points": small[session.pk],
+                "deals": deals[session.pk],
+            }
+        sessions.append(
+            {
+                "session_id": session.pk,
+                "title": str(session),
+                "game": session.get_game_display(),
+                "date": session.created_at,
+                "tournament": table.round.tournament.name if table else "",
+                "tournament_slug": table.round.tournament.slug if table else "",
+                "result": result,
+                "accepted": bool(table and table.accepted_at) or session.locked,
+            }
+        )
+    for summary in per_game.values():
+        summary["declared_rate"] = (
+            round(100 * summary["declared_won"] / summary["declared"])
+            if summary["declared"]
+            else None
+        )
+        summary["average"] = (
+            round(summary["small_points"] / summary["sessions"], 1) if summary["sessions"] else 0
+        )
+
+    entries = list(
+        Registration.objects.filter(player=player)
+        .select_related("tournament")
+        .order_by("-tournament__created_at")
+    )
+    ranks = _snapshot_ranks([e.tournament_id for e in entries])
+    tournaments = [
+        {
+            "name": e.tournament.name,
+            "slug": e.tournament.slug,
+            "number": e.number,
+            "game": e.tournament.get_game_display(),
+            "date": e.tournament.created_at,
+            "rank": ranks.get(e.tournament_id, {}).get(e.number),
+        }
+        for e in entries
+    ]
+
+    partners: Counter[int] = Counter()
+    partner_wins: Counter[int] = Counter()
+    opponents: Counter[int] = Counter()
+    for counts in (_kop_meetings(player, kop_ids), _vint_meetings(player, vint_ids)):
+        partners.update(counts[0])
+        partner_wins.update(counts[1])
+        opponents.update(counts[2])
+    top_partners = partners.most_common(5)
+    top_opponents = opponents.most_common(5)
+    names = dict(
+        Player.objects.filter(pk__in={p for p, _n in top_partners + top_opponents}).values_list(
+            "pk", "name"
+        )
+    )
+
+    states = {
+        s.game: s
+        for s in RatingState.objects.filter(player=player).select_related(
+            f"last_event__{_CAUSE}", "last_event__source__table__round"
+        )
+    }
+    ratings = []
+    for game, label in (("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")):
+        state = states.get(game)
+        if state is None:
+            continue
+        history = rating_history(player=player, game=game)
+        last = state.last_event
+        ratings.append(
+            {
+                "game": game,
+                "label": label,
+                "state": state,
+                "rating": round(state.display, 2),
+                "last": change_label(last.delta, last.source.table) if last else "",
+                "history": history,
+                "chart": rating_chart(history),
+                "run": rating_status(game=game),
+            }
+        )
+    return {
+        "ratings": ratings,
+        "per_game": list(per_game.values()),
+        "sessions": sessions,
+        "tournaments": tournaments,
+        "partners": [
+            {"player_id": p, "name": names.get(p, "?"), "count": n, "won": partner_wins[p]}
+            for p, n in top_partners
+        ],
+        "opponents": [
+            {"player_id": p, "name": names.get(p, "?"), "count": n} for p, n in top_opponents
+        ],
+    }
+
+
+# ------------------------------------------------------------------------------- series
+
+
+def parse_points_table(text: str) -> tuple[int, ...]:
+    """ "25, 18, 15 12" -> (25, 18, 15, 12); raises ``RatingError`` in plain words."""
+    parts = [p for p in text.replace(";", ",").replace(",", " ").split() if p]
+    try:
+        points = tuple(int(p) for p in parts)
+    except ValueError as exc:
+        raise RatingError(_("Points must be whole numbers, e.g. 25, 18, 15, 12.")) from exc
+    try:
+        core.SeriesRules(points)
+    except core.RatingOptionError as exc:
+        raise RatingError(_("Give the points for 1st, 2nd, ... place, none negative.")) from exc
+    return points
+
+
+def _check_series_tournaments(game: str, tournaments: Sequence[Tournament]) -> None:
+    other = [t.name for t in tournaments if t.game != game]
+    if other:
+        raise RatingError(
+            _("Not a tournament of this game: %(names)s.") % {"names": ", ".join(other)}
+        )
+
+
+@transaction.atomic
+def series_create(
+    *,
+    name: str,
+    game: str,
+    points_table: Sequence[int],
+    min_tournaments: int = 1,
+    drop_worst: bool = False,
+    tournaments: Sequence[Tournament] = (),
+    created_by: Any = None,
+) -> Series:
+    _check_game(game)
+    core.SeriesRules(tuple(points_table), min_tournaments, drop_worst)
+    _check_series_tournaments(game, tournaments)
+    base = slugify(name)[:40] or "series"
+    slug, n = base, 1
+    while Series.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    series = Series.objects.create(
+        name=" ".join(name.split()),
+        slug=slug,
+        game=game,
+        points_table=list(points_table),
+        min_tournaments=min_tournaments,
+        drop_worst=drop_worst,
+        created_by=created_by,
+    )
+    SeriesTournament.objects.bulk_create(
+        SeriesTournament(series=series, tournament=t) for t in tournaments
+    )
+    return series
+
+
+@transaction.atomic
+def series_update(
+    *,
+    series: Series,
+    name: str,
+    points_table: Sequence[int],
+    min_tournaments: int,
+    drop_worst: bool,
+    tournaments: Sequence[Tournament],
+) -> Series:
+    core.SeriesRules(tuple(points_table), min_tournaments, drop_worst)
+    _check_series_tournaments(series.game, tournaments)
+    series.name = " ".join(name.split())
+    series.points_table = list(points_table)
+    series.min_tournaments = min_tournaments
+    series.drop_worst = drop_worst
+    series.save()
+    wanted = {t.pk for t in tournaments}
+    SeriesTournament.objects.filter(series=series).exclude(tournament_id__in=wanted).delete()
+    have = set(
+        SeriesTournament.objects.filter(series=series).values_list("tournament_id", flat=True)
+    )
+    SeriesTournament.objects.bulk_create(
+        SeriesTournament(series=series, tournament=t) for t in tournaments if t.pk not in have
+    )
+    return series
+
+
+def _points(value: Fraction | None) -> str:
+    if value is None:
+        return "–"
+    return number_format(float(value), 0 if value.denominator == 1 else 1)
+
+
+def series_table(*, series: Series) -> dict[str, Any]:
+    """Standings of a series from each tournament's latest standings snapshot
+    (``data["individual"]``: start number and rank), start numbers mapped to players."""
+    legs = list(
+        SeriesTournament.objects.filter(series=series)
+        .select_related("tournament")
+        .order_by("tournament__created_at", "tournament_id")
+    )
+    ranks = _snapshot_ranks([leg.tournament_id for leg in legs])
+    held = [leg.tournament for leg in legs if ranks.get(leg.tournament_id)]
+    numbers: dict[tuple[int, int], int] = {
+        (t_id, number): player_id
+        for t_id, number, player_id in Registration.objects.filter(
+            tournament_id__in=[t.pk for t in held]
+        ).values_list("tournament_id", "number", "player_id")
+    }
+    placings = []
+    for t in held:
+        places: dict[int, int] = {}
+        for number, rank in ranks[t.pk].items():
+            player_id = numbers.get((t.pk, number))
+            try:
+                place = int(rank)
+            except (TypeError, ValueError):
+                continue  # not ranked (e.g. withdrawn before playing)
+            if player_id is not None:
+                places[player_id] = place
+        placings.append(places)
+    rules = core.SeriesRules(
+        tuple(series.points_table) or (0,), series.min_tournaments, series.drop_worst
+    )
+    standings = core.series_standings(placings, rules)
+    players = {
+        p.pk: p
+        for p in Player.objects.filter(pk__in=[r.player for r in standings]).select_related("club")
+    }
+    rows = []
+    for r in standings:
+        row: dict[str, Any] = {
+            "rank": r.rank,
+            "player_id": r.player,
+            "name": players[r.player].name,
+            "club": players[r.player].club.name,
+            "total": float(r.total),
+            "total_label": _points(r.total),
+            "played": r.played,
+            "qualified": r.rank is not None,
+        }
+        for i, value in enumerate(r.points):
+            label = _points(value)
+            row[f"t{i}"] = f"({label})" if i == r.dropped else label
+        rows.append(row)
+    return {
+        "rows": rows,
+        "held": held,
+        "pending": [leg.tournament for leg in legs if not ranks.get(leg.tournament_id)],
+    }
