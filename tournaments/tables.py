@@ -68,3 +68,107 @@ class RoundResultsTable(tables.Table):
     class Meta:
         orderable = True
         attrs = {"class": "grid"}
+
+
+# ------------------------------------------------------------------- ratings and series
+
+
+class RatingTable(tables.Table):
+    """A leaderboard: rows from ``tournaments.ratings.rating_leaderboard``."""
+
+    rank = tables.Column(verbose_name=_("Place"), attrs={"td": {"class": "num"}})
+    name = tables.TemplateColumn(
+        "<a href=\"{% url 'tournaments:player_page' record.player_id %}\">{{ record.name }}</a>",
+        verbose_name=_("Player"),
+        order_by=("name",),
+    )
+    club = tables.Column(verbose_name=_("Club"))
+    rating = tables.Column(
+        verbose_name=_("Rating (μ − 3σ)"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    mu = tables.Column(verbose_name="μ", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    sigma = tables.Column(verbose_name="σ", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    games = tables.Column(
+        verbose_name=_("Games"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    change = tables.TemplateColumn(
+        "{{ record.change_text }}", verbose_name=_("Last change"), order_by=("change",)
+    )
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "grid leaderboard"}
+
+
+class PlayerSessionsTable(tables.Table):
+    date = tables.DateColumn(short=True, verbose_name=_("Date"))
+    title = tables.TemplateColumn(
+        "<a href=\"{% url 'scoring:sheet' record.session_id %}\">{{ record.title }}</a>",
+        verbose_name=_("Table session"),
+        order_by=("title",),
+    )
+    game = tables.Column(verbose_name=_("Game"))
+    result = tables.Column(verbose_name=_("Result"), orderable=False)
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "grid compact"}
+
+
+class PlayerTournamentsTable(tables.Table):
+    date = tables.DateColumn(short=True, verbose_name=_("Date"))
+    name = tables.TemplateColumn(
+        "<a href=\"{% url 'tournaments:player_results' record.slug record.number %}\">"
+        "{{ record.name }}</a>",
+        verbose_name=_("Tournament"),
+        order_by=("name",),
+    )
+    game = tables.Column(verbose_name=_("Game"))
+    rank = tables.Column(
+        verbose_name=_("Place"), default="–", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+
+    class Meta:
+        orderable = True
+        attrs = {"class": "grid compact"}
+
+
+class SeriesStandingsTable(tables.Table):
+    rank = tables.Column(
+        verbose_name=_("Place"), default="–", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    name = tables.TemplateColumn(
+        "<a href=\"{% url 'tournaments:player_page' record.player_id %}\">{{ record.name }}</a>"
+        '{% if not record.qualified %} <small class="muted">({% load i18n %}'
+        "{% translate 'too few tournaments' %})</small>{% endif %}",
+        verbose_name=_("Player"),
+        order_by=("name",),
+    )
+    club = tables.Column(verbose_name=_("Club"))
+    played = tables.Column(
+        verbose_name=_("Played"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    total = tables.TemplateColumn(
+        "<strong>{{ record.total_label }}</strong>",
+        verbose_name=_("Points"),
+        attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+    )
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "grid standings"}
+
+
+def series_standings_table(rows: list[dict[str, object]], held: list[object]) -> tables.Table:
+    """The series table with one column per tournament held (a dropped result in brackets)."""
+    extra = [
+        (
+            f"t{i}",
+            tables.Column(
+                verbose_name=str(t), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+            ),
+        )
+        for i, t in enumerate(held)
+    ]
+    sequence = ("rank", "name", "club", "played", *(name for name, _col in extra), "total")
+    return SeriesStandingsTable(rows, extra_columns=extra, sequence=sequence)

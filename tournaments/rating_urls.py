@@ -1,0 +1,16 @@
+"""Ratings, player pages and series; included into the ``tournaments`` namespace."""
+
+from django.urls import path
+
+from tournaments import rating_views as views
+
+urlpatterns = [
+    path("ratings/", views.rating_index, name="ratings"),
+    path("ratings/<slug:game>.csv", views.rating_leaderboard_csv, name="rating_leaderboard_csv"),
+    path("ratings/<slug:game>/", views.rating_leaderboard, name="rating_leaderboard"),
+    path("players/<int:pk>/", views.player_page, name="player_page"),
+    path("series/", views.series_index, name="series_index"),
+    path("series/new/", views.series_new, name="series_new"),
+    path("series/<slug:slug>/", views.series_detail, name="series_detail"),
+    path("series/<slug:slug>/edit/", views.series_edit, name="series_edit"),
+]

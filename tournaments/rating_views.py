@@ -1,0 +1,231 @@
+"""Pages for club ratings, player pages and series (thin: parse, call, render).
+
+Public: the leaderboards (and their CSV), a player's page, series standings. Directors
+only: creating and editing a series.
+"""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django_tables2 import RequestConfig
+
+from tournaments import ratings
+from tournaments.models import RATING_GAMES, Player, Series, Tournament
+from tournaments.roles import director_required
+from tournaments.tables import (
+    PlayerSessionsTable,
+    PlayerTournamentsTable,
+    RatingTable,
+    series_standings_table,
+)
+
+GAME_LABELS = dict(RATING_GAMES)
+
+
+def _game(game: str) -> str:
+    if game not in GAME_LABELS:
+        raise Http404(_("No such game."))
+    return game
+
+
+class LeaderboardFilter(forms.Form):
+    min = forms.IntegerField(label=gettext_lazy("Minimum games"), min_value=0, required=False)
+    season = forms.TypedChoiceField(
+        label=gettext_lazy("Season"), coerce=int, required=False, empty_value=None
+    )
+
+    def __init__(self, *args: Any, seasons: list[int], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["season"].choices = [("", _("All time")), *[(y, str(y)) for y in seasons]]
+
+
+def _leaderboard(request: HttpRequest, game: str) -> dict[str, Any]:
+    seasons = ratings.rating_seasons(game=game)
+    form = LeaderboardFilter(request.GET or None, seasons=seasons)
+    min_games = season = None
+    if form.is_bound and form.is_valid():
+        min_games = form.cleaned_data["min"]
+        season = form.cleaned_data["season"]
+    if min_games is None:
+        min_games = ratings.default_min_games(game)
+    rows = ratings.rating_leaderboard(game=game, min_games=min_games, season=season)
+    return {
+        "game": game,
+        "game_label": GAME_LABELS[game],
+        "form": form,
+        "rows": rows,
+        "min_games": min_games,
+        "season": season,
+        "default_min": ratings.default_min_games(game),
+        "run": ratings.rating_status(game=game),
+    }
+
+
+def rating_index(request: HttpRequest) -> HttpResponse:
+    games = [
+        {"game": g, "label": label, "run": ratings.rating_status(game=g)}
+        for g, label in RATING_GAMES
+    ]
+    return render(request, "tournaments/rating_index.html", {"games": games})
+
+
+def rating_leaderboard(request: HttpRequest, game: str) -> HttpResponse:
+    context = _leaderboard(request, _game(game))
+    table = RatingTable(context["rows"], prefix="r-")
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    context["table"] = table
+    context["csv_query"] = request.GET.urlencode()
+    return render(request, "tournaments/rating_leaderboard.html", context)
+
+
+def rating_leaderboard_csv(request: HttpRequest, game: str) -> HttpResponse:
+    context = _leaderboard(request, _game(game))
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    name = f"ratings-{game}" + (f"-{context['season']}" if context["season"] else "")
+    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+    writer = csv.writer(response)
+    for row in ratings.leaderboard_csv_rows(context["rows"]):
+        writer.writerow(row)
+    return response
+
+
+def player_page(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    profile = ratings.player_profile(player=player)
+    sessions = PlayerSessionsTable(profile["sessions"], prefix="s-")
+    RequestConfig(request, paginate={"per_page": 25}).configure(sessions)
+    tournaments = PlayerTournamentsTable(profile["tournaments"], prefix="t-")
+    RequestConfig(request, paginate={"per_page": 25}).configure(tournaments)
+    return render(
+        request,
+        "tournaments/player_page.html",
+        {
+            "player": player,
+            **profile,
+            "sessions_table": sessions,
+            "tournaments_table": tournaments,
+        },
+    )
+
+
+# -------------------------------------------------------------------------------- series
+
+
+class SeriesForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=160)
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=RATING_GAMES)
+    points_table = forms.CharField(
+        label=gettext_lazy("Points for 1st, 2nd, 3rd, ... place"),
+        initial="25, 18, 15, 12, 10, 8, 6, 4, 2, 1",
+        max_length=400,
+    )
+    min_tournaments = forms.IntegerField(
+        label=gettext_lazy("Minimum number of tournaments to be ranked"),
+        min_value=0,
+        max_value=100,
+        initial=1,
+    )
+    drop_worst = forms.BooleanField(
+        label=gettext_lazy("Drop each player's worst result (a missed tournament counts 0)"),
+        required=False,
+    )
+    tournaments = forms.ModelMultipleChoiceField(
+        label=gettext_lazy("Tournaments"),
+        queryset=Tournament.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args: Any, series: Series | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["tournaments"].queryset = Tournament.objects.order_by("-created_at")
+        if series is not None:
+            self.fields["game"].disabled = True
+
+    def clean_points_table(self) -> tuple[int, ...]:
+        try:
+            return ratings.parse_points_table(self.cleaned_data["points_table"])
+        except ratings.RatingError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        game = data.get("game")
+        wrong = [t.name for t in data.get("tournaments") or [] if t.game != game]
+        if game and wrong:
+            self.add_error(
+                "tournaments",
+                _("Not a tournament of this game: %(names)s.") % {"names": ", ".join(wrong)},
+            )
+        return data
+
+
+def series_index(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/series_index.html",
+        {"series_list": Series.objects.prefetch_related("tournaments")[:200]},
+    )
+
+
+@director_required
+def series_new(request: HttpRequest) -> HttpResponse:
+    form = SeriesForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        series = ratings.series_create(
+            name=data["name"],
+            game=data["game"],
+            points_table=data["points_table"],
+            min_tournaments=data["min_tournaments"],
+            drop_worst=data["drop_worst"],
+            tournaments=list(data["tournaments"]),
+            created_by=request.user,
+        )
+        return redirect("tournaments:series_detail", slug=series.slug)
+    return render(request, "tournaments/series_form.html", {"form": form, "series": None})
+
+
+@director_required
+def series_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    series = get_object_or_404(Series, slug=slug)
+    initial = {
+        "name": series.name,
+        "game": series.game,
+        "points_table": ", ".join(str(p) for p in series.points_table),
+        "min_tournaments": series.min_tournaments,
+        "drop_worst": series.drop_worst,
+        "tournaments": list(series.tournaments.all()),
+    }
+    form = SeriesForm(request.POST or None, initial=initial, series=series)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        ratings.series_update(
+            series=series,
+            name=data["name"],
+            points_table=data["points_table"],
+            min_tournaments=data["min_tournaments"],
+            drop_worst=data["drop_worst"],
+            tournaments=list(data["tournaments"]),
+        )
+        return redirect("tournaments:series_detail", slug=series.slug)
+    return render(request, "tournaments/series_form.html", {"form": form, "series": series})
+
+
+def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    series = get_object_or_404(Series, slug=slug)
+    standings = ratings.series_table(series=series)
+    table = series_standings_table(standings["rows"], standings["held"])
+    RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request,
+        "tournaments/series_detail.html",
+        {"series": series, "table": table, **standings},
+    )
