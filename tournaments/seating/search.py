@@ -40,10 +40,10 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-HISTORY = 300
+HISTORY = 100
 """Late-acceptance window, in moves."""
 
-PHASE = 40_000
+PHASE = 20_000
 """Move evaluations per search phase; later phases restart from a fresh greedy seating."""
 
 _CONFLICT_TRIES = 2
