@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -67,7 +68,9 @@ def item_label(item: Mapping[str, Any]) -> str:
     seat = item.get("seat", "")
     suit = SUIT_SYMBOL.get(item.get("suit", ""), "")
     if kind == "trick_points":
-        return ngettext("%(n)s trick", "%(n)s tricks", n) % {"n": n}
+        return ngettext("trick points for %(n)s trick", "trick points for %(n)s tricks", n) % {
+            "n": n
+        }
     if kind == "made":
         return _("contract made")
     if kind == "overtricks":
@@ -147,6 +150,7 @@ class SheetLine:
     cells: list[list[Item]]  # N, E, S, W
     note: str = ""
     line: bool = False
+    extra: str = ""
 
 
 @dataclass
@@ -156,14 +160,29 @@ class RubberView:
     seats: dict[str, int]  # seat -> TableSeat number
     names: dict[str, str]  # seat -> player name
     first_dealer: str
-    rows: list[DealRow]
+    deals: Sequence[VintDeal]
+    rules: vint.VintRules
     result: vint.RubberResult
     player_totals: dict[str, int]  # name -> column total
     counted: int
 
+    @cached_property
+    def rows(self) -> list[DealRow]:
+        """The deals as the sheet shows them (built only for the rubbers a page shows)."""
+        return _deal_rows(self.deals, self.names, self.first_dealer, self.rules)
+
     @property
     def columns(self) -> list[tuple[str, str]]:
         return [(seat, self.names[seat]) for seat in vint.SEATS]
+
+    @property
+    def short_columns(self) -> list[tuple[str, str, str]]:
+        """(seat, first name, full name): the sheet's narrow column heads on a phone."""
+        first = {
+            seat: name.split()[0] if name.split() else name for seat, name in self.names.items()
+        }
+        unique = len(set(first.values())) == 4
+        return [(s, first[s] if unique else self.names[s], self.names[s]) for s in vint.SEATS]
 
     @property
     def partners(self) -> dict[str, str]:
@@ -182,7 +201,7 @@ class RubberView:
 
     @property
     def next_number(self) -> int:
-        return (self.rows[-1].deal.number + 1) if self.rows else 1
+        return (self.deals[-1].number + 1) if self.deals else 1
 
     @property
     def next_dealer(self) -> str:
@@ -257,6 +276,7 @@ class RubberView:
                     cells=cells,
                     note="; ".join(row.game_notes),
                     line=row.line,
+                    extra=_("extra %(n)s/4") % {"n": row.extra_deal} if row.extra_deal else "",
                 )
             )
         return out
@@ -328,7 +348,23 @@ def _rubber_view(
     counted = [d for d in deals if not d.voided]
     closed = rules.unfinished_rubber_bonus != "none"
     result = vint.score_rubber([deal_from_facts(d.facts) for d in counted], rules, closed=closed)
-    seating = seating_of(seats, names)
+    return RubberView(
+        number=number,
+        started=row is not None,
+        seats=seats,
+        names=by_seat,
+        first_dealer=first_dealer,
+        deals=deals,
+        rules=rules,
+        result=result,
+        player_totals=vint.rubber_player_totals(seating_of(seats, names), result),
+        counted=len(counted),
+    )
+
+
+def _deal_rows(
+    deals: Sequence[VintDeal], by_seat: Mapping[str, str], first_dealer: str, rules: vint.VintRules
+) -> list[DealRow]:
     rows: list[DealRow] = []
     running = {"NS": 0, "EW": 0}
     part = {"NS": 0, "EW": 0}
@@ -402,23 +438,16 @@ def _rubber_view(
                 **common,
             )
         )
-    return RubberView(
-        number=number,
-        started=row is not None,
-        seats=seats,
-        names=by_seat,
-        first_dealer=first_dealer,
-        rows=rows,
-        result=result,
-        player_totals=vint.rubber_player_totals(seating, result),
-        counted=len(counted),
-    )
+    return rows
 
 
 def vint_scoreboard(*, session: TableSession) -> VintBoard:
     """Everything the pad and the sheet show, from the stored rubbers and deals."""
     rules = vint_rules_for(session)
-    seats = sorted(session.seats.all(), key=lambda s: s.seat)
+    if "seats" in getattr(session, "_prefetched_objects_cache", {}):
+        seats = sorted(session.seats.all(), key=lambda s: s.seat)
+    else:
+        seats = list(session.seats.select_related("player").order_by("seat"))
     players = [s.player for s in seats]
     names = {s.seat: s.player.name for s in seats}
     rows = {r.number: r for r in VintRubber.objects.filter(session=session)}

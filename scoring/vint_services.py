@@ -93,10 +93,15 @@ def _session_complete() -> str:
 
 
 def _rubber_over(rubber: int, last: int) -> str:
-    return _(
-        "Rubber %(rubber)s is over: it ended with its deal %(last)s, the fourth extra deal "
-        "after the rubber was won. No further deal can be added to it."
-    ) % {"rubber": rubber, "last": last}
+    over = _("Rubber %(rubber)s is over: its fourth extra deal was deal %(last)s.")
+    no_more = _("No further deal can be added to it.")
+    return f"{over % {'rubber': rubber, 'last': last}} {no_more}"
+
+
+def _ends_early(rubber: int, last: int, number: int) -> str:
+    end = _("With this change rubber %(rubber)s would end with its deal %(last)s.")
+    after = _("Deal %(number)s was played after it: void the deals after the end first.")
+    return f"{end % {'rubber': rubber, 'last': last}} {after % {'number': number}}"
 
 
 def _check_writable(session: TableSession, actor: Actor) -> None:
@@ -122,18 +127,7 @@ def _rubber_replay(session: TableSession, rubber: int) -> None:
                 changed.append(row)
             continue
         if state.finished:
-            raise DealRejected(
-                {
-                    "__all__": [
-                        _(
-                            "With this change rubber %(rubber)s would end with its deal "
-                            "%(last)s (the fourth extra deal), but deal %(number)s was played "
-                            "after it. Void the deals after the end first."
-                        )
-                        % {"rubber": rubber, "last": position, "number": row.number}
-                    ]
-                }
-            )
+            raise DealRejected({"__all__": [_ends_early(rubber, position, row.number)]})
         position += 1
         state, outcome = vint.rubber_apply(state, deal_from_facts(row.facts), rules)
         entries = entries_json(outcome)
@@ -194,7 +188,11 @@ def vint_deal_record(
     refused with a message rather than put in another rubber unseen.
     ``first_dealer`` sets the rubber's first dealer with its first deal.
     """
-    session = TableSession.objects.select_for_update().get(pk=session.pk)
+    session = (
+        TableSession.objects.select_for_update()
+        .select_related("profile_version")
+        .get(pk=session.pk)
+    )
     _check_writable(session, actor)
     deal = vint_deal_check(session=session, facts=facts)
     board = vint_scoreboard(session=session)
@@ -212,16 +210,16 @@ def vint_deal_record(
     if current is None:
         raise DealRejected({"__all__": [_session_complete()]})
     _ensure_rubber(session, board, current.number, first_dealer)
+    # An appended deal changes no earlier one: play it on the rubber's state so far.
+    _state, outcome = vint.rubber_apply(current.state, deal, board.rules)
     row = VintDeal.objects.create(
         session=session,
         rubber=current.number,
         number=current.next_number,
         facts=deal_to_json(deal),
-        entries={},
+        entries=entries_json(outcome),
         entered_by=actor.label,
     )
-    _rubber_replay(session, current.number)
-    row.refresh_from_db()
     DealHistory.objects.create(
         session=session,
         deal_number=row.number,

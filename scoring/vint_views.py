@@ -15,6 +15,8 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -77,6 +79,20 @@ def _int(value: Any) -> int | None:
         return int(value)
     except (TypeError, ValueError):
         return None
+
+
+LENGTHS = [("", "—"), *[(str(n), str(n)) for n in range(3, 14)]]
+TRICK_NUMBERS = [("", "—"), *[(str(n), str(n)) for n in range(1, 14)]]
+
+
+def _options(choices: list[tuple[str, str]], selected: Any) -> SafeString:
+    """The <option>s of a select, the chosen one marked (built here: the pad has many)."""
+    chosen = "" if selected is None else str(selected)
+    return format_html_join(
+        "",
+        '<option value="{}"{}>{}</option>',
+        ((v, mark_safe(" selected") if v == chosen else "", label) for v, label in choices),
+    )
 
 
 def _contract_grid() -> list[tuple[int, list[tuple[str, str, str]]]]:
@@ -194,25 +210,30 @@ def _context(
         "ns_tricks": "" if ns_tricks is None else ns_tricks,
         "ew_tricks": "—" if ns_tricks is None else 13 - ns_tricks,
         "errors": form.slot_errors,
-        "runs": [
-            (
-                suit,
-                SUIT_SYMBOL[suit],
-                value(f"seq_{suit}_seat").value() or "",
-                _int(value(f"seq_{suit}_length").value()),
-            )
-            for suit in SUITS
-        ],
-        "dumps": [
-            (i, value(f"dump_{i}_seat").value() or "", _int(value(f"dump_{i}_trick").value()))
-            for i in range(1, 5)
-        ],
-        "lengths": range(3, 14),
-        "trick_numbers": range(1, 14),
         "show_extras": False,
     }
     if rubber is not None:
-        context["seat_names"] = [(s, rubber.names[s], SEAT_SIDE[s]) for s in vint.SEATS]
+        seat_names = [(s, short, SEAT_SIDE[s]) for s, short, _ in rubber.short_columns]
+        seat_choices = [("", "—"), *[(s, f"{s} {short}") for s, short, _side in seat_names]]
+        context["seat_names"] = seat_names
+        context["hand_seat_options"] = _options(seat_choices, value("hand_seat").value())
+        context["runs"] = [
+            (
+                suit,
+                SUIT_SYMBOL[suit],
+                _options(seat_choices, value(f"seq_{suit}_seat").value()),
+                _options(LENGTHS, value(f"seq_{suit}_length").value()),
+            )
+            for suit in SUITS
+        ]
+        context["dumps"] = [
+            (
+                i,
+                _options(seat_choices, value(f"dump_{i}_seat").value()),
+                _options(TRICK_NUMBERS, value(f"dump_{i}_trick").value()),
+            )
+            for i in range(1, 5)
+        ]
         context["next_dealer_name"] = rubber.names[rubber.next_dealer]
         context["choose_first_dealer"] = not rubber.counted and editing is None
         context["recent_rows"] = list(reversed(rubber.rows))
@@ -245,7 +266,7 @@ def vint_preview(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         rubber, before = board.current, None
     context = {"session": session, "form": form, **_preview(session, form, rubber, before)}
-    return render(request, "scoring/_vint_preview.html", context)
+    return render(request, "scoring/_vint_preview.html#preview", context)
 
 
 @require_POST

@@ -151,7 +151,7 @@ def test_a_fifth_extra_deal_is_refused_and_the_input_kept(scorer_client, vint_se
     response = scorer_client.post(url("vint_deal_add", vint_session), {"rubber": "1", **fifth})
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Rubber 1 is over" in html and "fourth extra deal" in html
+    assert "Rubber 1 is over: its fourth extra deal was deal 9." in html
     assert "The next deal belongs to rubber 2." in html
     assert VintDeal.objects.filter(session=vint_session).count() == 9
     assert 'value="4S" data-kind="suit" checked' in html
@@ -182,7 +182,7 @@ def test_preview_shows_the_entries_of_each_side_before_saving(scorer_client, vin
         url("vint_preview", vint_session), data, headers={"HX-Request": "true"}
     )
     html = response.content.decode()
-    assert 'id="preview"' in html
+    assert 'id="preview"' not in html  # only the box's content: the box stays in place
     assert 'data-preview-above="EW">1500<' in html  # 1000 made + 500 ace dump
     assert 'data-preview-below="EW">44<' in html
     assert 'data-preview-above="NS">900<' in html
@@ -296,7 +296,7 @@ def test_a_correction_that_ends_the_rubber_early_is_refused(scorer_client, vint_
     edit = url("vint_deal_edit", vint_session, rubber=1, number=4)
     data = {**contract("7H", "N", 13, honours_side="NS", honours_count=5), "reason": "misread"}
     html = scorer_client.post(edit, data).content.decode()
-    assert "would end with its deal 8" in html and "deal 9 was played after it" in html
+    assert "would end with its deal 8" in html and "Deal 9 was played after it" in html
     assert VintDeal.objects.get(number=4).facts["contract"] == "4S"
     assert not DealHistory.objects.filter(action="edited").exists()
 
