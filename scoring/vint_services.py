@@ -150,7 +150,9 @@ def _snapshot(row: VintDeal) -> dict[str, Any]:
     }
 
 
-def _ensure_rubber(session: TableSession, board: VintBoard, number: int, first_dealer: str | None):
+def _ensure_rubber(
+    session: TableSession, board: VintBoard, number: int, first_dealer: str | None
+) -> VintRubber:
     view = board.rubber(number)
     row = VintRubber.objects.filter(session=session, number=number).first()
     dealer = first_dealer if first_dealer in vint.SEATS else view.first_dealer
