@@ -49,6 +49,14 @@ def _session_or_404(pk: int) -> TableSession:
         raise Http404(_("No such table session.")) from None
 
 
+def _kop_session_or_404(pk: int) -> TableSession:
+    """A Kop or Baśka session: the Kop entry URLs do not exist for a Vint session."""
+    session = _session_or_404(pk)
+    if session.game not in ("kop", "baska"):
+        raise Http404(_("No such Kop or Baśka table session."))
+    return session
+
+
 def session_index(request: HttpRequest) -> HttpResponse:
     sessions = selectors.session_list()[:100]
     return render(request, "scoring/session_index.html", {"sessions": sessions})
@@ -173,7 +181,7 @@ def _require_writer(request: HttpRequest, session: TableSession) -> services.Act
 
 @require_POST
 def kop_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _session_or_404(pk)
+    session = _kop_session_or_404(pk)
     _require_writer(request, session)
     form = KopDealForm(request.POST, game=session.game)
     context: dict[str, Any] = {"session": session, "preview_errors": [], "result": None}
@@ -195,7 +203,7 @@ def kop_preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def kop_deal_add(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _session_or_404(pk)
+    session = _kop_session_or_404(pk)
     actor = _require_writer(request, session)
     form = KopDealForm(request.POST, game=session.game)
     if form.is_valid():
@@ -230,7 +238,7 @@ def _deal_or_404(session: TableSession, number: int) -> KopDeal:
 
 
 def kop_deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    session = _session_or_404(pk)
+    session = _kop_session_or_404(pk)
     actor = _require_writer(request, session)
     deal = _deal_or_404(session, number)
     if request.method == "POST":
@@ -272,7 +280,7 @@ def kop_deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @require_POST
 def kop_deal_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    session = _session_or_404(pk)
+    session = _kop_session_or_404(pk)
     actor = _require_writer(request, session)
     deal = _deal_or_404(session, number)
     form = ReasonForm(request.POST)
@@ -300,6 +308,8 @@ def session_lock(request: HttpRequest, pk: int) -> HttpResponse:
 
 def session_history(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session_or_404(pk)
+    if session.game == "vint":
+        return redirect("scoring:vint_history", pk=pk)
     return render(
         request,
         "scoring/history.html",

@@ -185,3 +185,16 @@ def test_kop_session_refuses_a_baska_contract(scorer_client, kop_session):
 
 def test_unknown_session_is_404(client):
     assert client.get(reverse("scoring:session", kwargs={"pk": 999})).status_code == 404
+
+
+def test_kop_entry_urls_do_not_exist_for_a_vint_session(director_client, profiles, four_players):
+    from scoring import services
+
+    vint = services.session_create(
+        game="vint", profile_version=profiles["vint"].current, players=four_players
+    )
+    response = director_client.post(url("deal_add", vint), NORMAL_60)
+    assert response.status_code == 404
+    assert director_client.post(url("preview", vint), NORMAL_60).status_code == 404
+    history = director_client.get(url("history", vint))
+    assert history.status_code == 302 and "/vint/history/" in history.url
