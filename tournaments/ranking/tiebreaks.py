@@ -29,7 +29,7 @@ def by_key[T](key: Callable[[T], Any]) -> Criterion[T]:
 
 def rank[T](items: Sequence[T], criteria: Sequence[Criterion[T]]) -> list[tuple[T, int, bool]]:
     """``(item, rank, tied)`` best first; ``tied`` when the rank is shared."""
-    groups: list[list[T]] = [list(items)]
+    groups: list[list[T]] = [list(items)] if items else []
     for criterion in criteria:
         split: list[list[T]] = []
         for group in groups:
