@@ -12,7 +12,6 @@ from tests.seating.checks import assert_valid, pair_counts
 from tests.seating.kop_table import KOP_16x5
 from tournaments.seating import (
     ALGORITHM_VERSION,
-    DEFAULT_TIME_LIMIT,
     SeatingError,
     generate_schedule,
     meetings_matrix,
@@ -64,8 +63,7 @@ def test_schedule_is_valid_and_repeats_stay_within_the_measured_bound(
     )
     assert_valid(schedule, players)
     assert schedule.repeats <= allowed
-    assert not schedule.hit_time_limit
-    assert elapsed < DEFAULT_TIME_LIMIT
+    assert not schedule.hit_time_limit  # the 2 s guard did not decide the schedule
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(16, 5), (24, 5), (33, 5), (13, 6), (7, 4)])
