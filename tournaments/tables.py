@@ -7,7 +7,9 @@ from django.utils.translation import gettext_lazy as _
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Place"), attrs={"td": {"class": "num"}})
+    rank = tables.Column(
+        verbose_name=_("Place"), order_by=("place",), attrs={"td": {"class": "num"}}
+    )
     number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
     name = tables.TemplateColumn(
         "<a href=\"{% url 'tournaments:player_results' tournament.slug record.number %}\">"
@@ -27,7 +29,9 @@ class StandingsTable(tables.Table):
 
 
 class VintStandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Place"), attrs={"td": {"class": "num"}})
+    rank = tables.Column(
+        verbose_name=_("Place"), order_by=("place",), attrs={"td": {"class": "num"}}
+    )
     number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
     name = tables.TemplateColumn(
         "<a href=\"{% url 'tournaments:player_results' tournament.slug record.number %}\">"
@@ -46,7 +50,9 @@ class VintStandingsTable(tables.Table):
 
 
 class GroupStandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=_("Place"), attrs={"td": {"class": "num"}})
+    rank = tables.Column(
+        verbose_name=_("Place"), order_by=("place",), attrs={"td": {"class": "num"}}
+    )
     group = tables.Column(verbose_name=_("Name"))
     members = tables.Column(verbose_name=_("Players"), orderable=False)
     big_points = tables.Column(verbose_name=_("Big points"), attrs={"td": {"class": "num"}})
@@ -72,22 +78,28 @@ class RoundResultsTable(tables.Table):
 
 # ------------------------------------------------------------------- ratings and series
 
+# The table template boosts the links inside a table and swaps in only the table: right for
+# sorting and paging, wrong for a link that leaves the page (it would swap in nothing).
+_OUT = '<a hx-boost="false" href="'
+_GREEK = {"td": {"class": "num"}, "th": {"class": "num", "style": "text-transform: none"}}
+
 
 class RatingTable(tables.Table):
     """A leaderboard: rows from ``tournaments.ratings.rating_leaderboard``."""
 
-    rank = tables.Column(verbose_name=_("Place"), attrs={"td": {"class": "num"}})
+    rank = tables.Column(
+        verbose_name=_("Place"), order_by=("place",), attrs={"td": {"class": "num"}}
+    )
     name = tables.TemplateColumn(
-        "<a href=\"{% url 'tournaments:player_page' record.player_id %}\">{{ record.name }}</a>",
+        _OUT + "{% url 'tournaments:player_page' record.player_id %}\">{{ record.name }}</a>",
         verbose_name=_("Player"),
         order_by=("name",),
     )
     club = tables.Column(verbose_name=_("Club"))
-    rating = tables.Column(
-        verbose_name=_("Rating (μ − 3σ)"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-    mu = tables.Column(verbose_name="μ", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    sigma = tables.Column(verbose_name="σ", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    # Greek letters keep their case: the grid's headers are upper-cased (μ would read M).
+    rating = tables.Column(verbose_name=_("Rating (μ − 3σ)"), attrs=_GREEK)
+    mu = tables.Column(verbose_name="μ", attrs=_GREEK)
+    sigma = tables.Column(verbose_name="σ", attrs=_GREEK)
     games = tables.Column(
         verbose_name=_("Games"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
@@ -99,11 +111,25 @@ class RatingTable(tables.Table):
         orderable = True
         attrs = {"class": "grid leaderboard"}
 
+    def _decimals(self, value: float) -> str:
+        from django.utils.formats import number_format
+
+        return number_format(value, 2)
+
+    def render_rating(self, value: float) -> str:
+        return self._decimals(value)
+
+    def render_mu(self, value: float) -> str:
+        return self._decimals(value)
+
+    def render_sigma(self, value: float) -> str:
+        return self._decimals(value)
+
 
 class PlayerSessionsTable(tables.Table):
     date = tables.DateColumn(short=True, verbose_name=_("Date"))
     title = tables.TemplateColumn(
-        "<a href=\"{% url 'scoring:sheet' record.session_id %}\">{{ record.title }}</a>",
+        _OUT + "{% url 'scoring:sheet' record.session_id %}\">{{ record.title }}</a>",
         verbose_name=_("Table session"),
         order_by=("title",),
     )
@@ -118,7 +144,7 @@ class PlayerSessionsTable(tables.Table):
 class PlayerTournamentsTable(tables.Table):
     date = tables.DateColumn(short=True, verbose_name=_("Date"))
     name = tables.TemplateColumn(
-        "<a href=\"{% url 'tournaments:player_results' record.slug record.number %}\">"
+        _OUT + "{% url 'tournaments:player_results' record.slug record.number %}\">"
         "{{ record.name }}</a>",
         verbose_name=_("Tournament"),
         order_by=("name",),
@@ -138,7 +164,7 @@ class SeriesStandingsTable(tables.Table):
         verbose_name=_("Place"), default="–", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
     name = tables.TemplateColumn(
-        "<a href=\"{% url 'tournaments:player_page' record.player_id %}\">{{ record.name }}</a>"
+        _OUT + "{% url 'tournaments:player_page' record.player_id %}\">{{ record.name }}</a>"
         '{% if not record.qualified %} <small class="muted">({% load i18n %}'
         "{% translate 'too few tournaments' %})</small>{% endif %}",
         verbose_name=_("Player"),

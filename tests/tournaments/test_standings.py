@@ -1,0 +1,166 @@
+"""Standings computed after accepted results, stored as versioned snapshots."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring import services as scoring_services
+from tournaments import services
+from tournaments.models import StandingsSnapshot
+from tournaments.standings import standings_compute
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def commit(django_capture_on_commit_callbacks):
+    """Run what a service enqueues after commit (the test's transaction never commits)."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+ACTOR = scoring_services.Actor(label="t", is_director=True)
+# kop.md E12 (cicha by seat 1 wins: +12 -4 -4 -4) and E16 (zolo by seat 3 wins: -5 -5 +15 -5)
+CICHA_1 = {"contract": "cicha", "declarers": [1], "doublings": 0, "declarer_points": 61}
+ZOLO_3 = {"contract": "zolo", "declarers": [3], "doublings": 0, "declarer_points": 70}
+
+
+def seat_number(table, seat):
+    player = table.session.seats.get(seat=seat).player
+    return table.round.tournament.entries.get(player=player).number
+
+
+def test_standings_after_one_accepted_table(kop_tournament, sixteen, commit):
+    rnd = services.round_generate(tournament=kop_tournament)
+    table = rnd.tables.get(number=1)
+    for facts in (CICHA_1, CICHA_1, ZOLO_3):
+        scoring_services.kop_deal_record(session=table.session, facts=facts, actor=ACTOR)
+    # small points by seat: 1: +12+12-5 = 19, 2: -4-4-5 = -13, 3: -4-4+15 = 7, 4: -13
+    with commit():
+        services.round_table_accept(table=table, accepted_by="Gracz")  # tasks run in-process
+    snapshot = StandingsSnapshot.objects.get()
+    assert snapshot.results_version == 1
+    rows = {r["number"]: r for r in snapshot.data["individual"]}
+    assert len(rows) == 4  # only the accepted table counts
+    first, third = seat_number(table, 1), seat_number(table, 3)
+    second_a, second_b = seat_number(table, 2), seat_number(table, 4)
+    assert (rows[first]["big_points"], rows[first]["small_points"], rows[first]["rank"]) == (
+        5,
+        19,
+        "1",
+    )
+    assert (rows[third]["big_points"], rows[third]["small_points"]) == (3, 7)
+    # seats 2 and 4 tie on -13 for 3rd and 4th place: (1 + 0) / 2 each under 5/3/1/0
+    assert rows[second_a]["big_points"] == rows[second_b]["big_points"] == 0.5
+    assert rows[second_a]["rank"] == "=3"
+
+
+def test_correction_after_acceptance_makes_a_new_snapshot(kop_tournament, sixteen, commit):
+    rnd = services.round_generate(tournament=kop_tournament)
+    table = rnd.tables.get(number=1)
+    deal = scoring_services.kop_deal_record(session=table.session, facts=CICHA_1, actor=ACTOR)
+    with commit():
+        services.round_table_accept(table=table, accepted_by="Gracz")
+    with commit():
+        scoring_services.kop_deal_correct(deal=deal, facts=ZOLO_3, actor=ACTOR, reason="typo")
+    versions = list(StandingsSnapshot.objects.values_list("results_version", flat=True))
+    assert sorted(versions) == [1, 2]
+    latest = StandingsSnapshot.objects.get(results_version=2).data["individual"]
+    assert latest[0]["number"] == seat_number(table, 3)
+
+
+def test_recompute_is_idempotent(kop_tournament, sixteen, commit):
+    services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.results_changed(tournament=kop_tournament)
+    assert services.standings_recompute(tournament_id=kop_tournament.pk, version=1) is None
+    assert StandingsSnapshot.objects.count() == 1
+
+
+def test_sit_out_scores_the_bye(kop_tournament, sixteen, club, commit):
+    from tests.factories import PlayerFactory
+
+    extra = services.registration_add(tournament=kop_tournament, player=PlayerFactory(club=club))
+    services.registration_check_in(registration=extra)
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, accepted_by="director")
+    data = standings_compute(tournament=kop_tournament)
+    bye = next(r for r in data["individual"] if r["number"] == rnd.byes[0])
+    assert bye["big_points"] == 2.25  # (5 + 3 + 1 + 0) / 4
+    assert bye["byes"] == 1
+
+
+def test_pairs_and_teams_classifications(kop_tournament, sixteen, commit):
+    for entry in sixteen:
+        entry.team = "Odd" if entry.number % 2 else "Even"
+        entry.save()
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, accepted_by="director")
+    data = standings_compute(tournament=kop_tournament)
+    assert {t["group"] for t in data["teams"]} == {"Odd", "Even"}
+    assert sum(t["big_points"] for t in data["teams"]) == 4 * 9
+
+
+def test_standings_page_table_sorting_csv_and_print(client, kop_tournament, sixteen, commit):
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, accepted_by="director")
+    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
+    html = client.get(url).content.decode()
+    assert 'id="standings-current"' in html and "Gracz 01" in html
+    assert client.get(url + "?ind-sort=-small_points").status_code == 200
+    assert "window.print" in client.get(url + "?print=1").content.decode()
+    csv_text = client.get(
+        reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug})
+    ).content.decode()
+    assert csv_text.splitlines()[0].startswith("rank,place,number,name,big_points")
+    assert len(csv_text.splitlines()) == 17
+
+
+def test_hidden_standings_until_the_last_round(
+    client, director_client, kop_tournament, sixteen, commit
+):
+    kop_tournament.hide_standings = True
+    kop_tournament.save()
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, accepted_by="director")
+    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
+    assert "hidden until the last round" in client.get(url).content.decode()
+    assert (
+        client.get(
+            reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug})
+        ).status_code
+        == 403
+    )
+    assert "Gracz 01" in director_client.get(url).content.decode()
+
+
+def test_pending_snapshot_polls_until_current(client, kop_tournament, sixteen, commit):
+    from tournaments.models import Tournament
+
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, accepted_by="director")
+    Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=5)  # a run is queued
+    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
+    html = client.get(url).content.decode()
+    assert "A newer version is on its way" in html and 'hx-trigger="every 3s"' in html
+    status = client.get(url + "?status=1", headers={"HX-Request": "true"}).content.decode()
+    assert status.lstrip().startswith('<div id="standings-status"')
+
+
+def test_standings_command_prints_json(kop_tournament, sixteen, capsys, commit):
+    import json
+
+    from django.core.management import call_command
+
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, accepted_by="director")
+    call_command("standings", str(kop_tournament.pk), "--json")
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["individual"]) == 16
+    assert sum(r["big_points"] for r in data["individual"]) == 4 * 9

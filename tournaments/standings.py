@@ -1,0 +1,124 @@
+"""Tournament standings: rows from the database through the pure ranking package.
+
+``standings_compute`` is what the Celery task stores as a snapshot. It reads
+only accepted tables, so a table still playing never moves the standings.
+Kop and Baśka: small points = a player's net payments at the table in the
+round; big points per table from the profile (Kościan 5/3/1/0, Wolsztyn
+4/3/2/1, ties share); tie-breaks from the profile; a sit-out scores the bye
+(see ``tournaments.seating.bye_big_points``). Vint: the sum of each player's
+session nets, then rubbers won, then total points. Pairs and teams are
+ranked from their members' results when the director groups players.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments import adapters
+from tournaments.models import RoundTable, Tournament
+from tournaments.ranking import group_standings, kop_standings, vint_standings
+from tournaments.ranking.vint import VintSession
+
+
+def _tournament_settings(tournament: Tournament) -> tuple[list[int], list[str]]:
+    from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
+
+    settings = tournament.profile_version.tournament or {}
+    return (
+        list(settings.get("big_points") or KOSCIAN_BIG_POINTS),
+        list(settings.get("tie_breaks") or TIE_BREAKS),
+    )
+
+
+def _kop(tournament: Tournament) -> dict[str, Any]:
+    big_points, tie_breaks = _tournament_settings(tournament)
+    rounds = adapters.kop_table_results(tournament)
+    byes = {r.number: list(r.byes) for r in tournament.rounds.filter(number__in=list(rounds))}
+    rows = kop_standings(rounds, big_points, tie_breaks, byes)
+    entries = adapters.registrations_by_number(tournament)
+    individual = [
+        {
+            "rank": row.rank_label,
+            "place": row.rank,
+            "number": row.player,
+            "name": entries[row.player].player.name,
+            "big_points": adapters.json_ready(row.big_points),
+            "small_points": adapters.json_ready(row.small_points),
+            "firsts": row.firsts,
+            "seconds": row.seconds,
+            "thirds": row.thirds,
+            "fourths": row.fourths,
+            "rounds": row.rounds_played,
+            "byes": row.byes,
+        }
+        for row in rows
+    ]
+    out: dict[str, Any] = {
+        "game": tournament.game,
+        "big_points": big_points,
+        "tie_breaks": tie_breaks,
+        "individual": individual,
+    }
+    ranked = {row.player for row in rows}
+    for kind in ("pair", "team"):
+        groups = {
+            name: [n for n in members if n in ranked]
+            for name, members in adapters.group_of(tournament, kind).items()
+        }
+        groups = {name: members for name, members in groups.items() if members}
+        if groups:
+            out[f"{kind}s"] = [
+                {
+                    "rank": g.rank_label,
+                    "group": g.group,
+                    "members": ", ".join(entries[n].player.name for n in g.members),
+                    "big_points": adapters.json_ready(g.big_points),
+                    "small_points": adapters.json_ready(g.small_points),
+                }
+                for g in group_standings(rows, groups)
+            ]
+    return out
+
+
+def _vint(tournament: Tournament) -> dict[str, Any]:
+    from scoring.vint_selectors import vint_scoreboard
+
+    entries = adapters.registrations_by_number(tournament)
+    number_of_name = {e.player.name: n for n, e in entries.items()}
+    sessions = []
+    for table in RoundTable.objects.filter(
+        round__tournament=tournament, accepted_at__isnull=False
+    ).select_related("session"):
+        board = vint_scoreboard(session=table.session)
+        totals = {number_of_name[s.name]: s.total for s in board.standings}
+        won: dict[int, int] = dict.fromkeys(totals, 0)
+        for rubber in board.rubbers:
+            winner = rubber.result.state.winner if rubber.started else None
+            if winner:
+                for seat in ("N", "S") if winner == "NS" else ("E", "W"):
+                    won[number_of_name[rubber.names[seat]]] += 1
+        sessions.append(VintSession(totals=totals, rubbers_won=won))
+    rows = vint_standings(sessions) if sessions else []
+    return {
+        "game": "vint",
+        "individual": [
+            {
+                "rank": row.rank_label,
+                "place": row.rank,
+                "number": row.player,
+                "name": entries[row.player].player.name,
+                "net": adapters.json_ready(row.net),
+                "rubbers_won": row.rubbers_won,
+                "total_points": adapters.json_ready(row.total_points),
+                "rounds": row.sessions,
+            }
+            for row in rows
+        ],
+    }
+
+
+def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
+    """The full standings as plain JSON-ready data (what a snapshot stores)."""
+    if tournament.game == "vint":
+        return _vint(tournament)
+    return _kop(tournament)
