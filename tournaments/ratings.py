@@ -26,7 +26,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count, F, Max, Q
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.text import slugify
@@ -203,9 +203,33 @@ class _Current:
     at: datetime
     fingerprint: str
 
-    @property
-    def key(self) -> tuple[int, datetime, str]:
-        return (self.table_id, self.at, self.fingerprint)
+
+def _first_change(
+    game: str, tournament_id: int | None, accepted: Any, sources: Any
+) -> tuple[datetime, int] | None:
+    """The (time, table id) of the first source to rate again, or None if all are current:
+    the earliest of a table accepted but not rated, a rated table whose acceptance moved or
+    was withdrawn, and a rated table whose deals changed (checked for ``tournament_id``'s
+    tables, or all). Reads only what changed, not the history."""
+    keys: list[tuple[datetime, int]] = []
+    new = accepted.filter(rating__isnull=True).values_list("accepted_at", "pk").first()
+    if new is not None:
+        keys.append(new)
+    for at, table_id, now in sources.filter(
+        Q(table__accepted_at__isnull=True) | ~Q(table__accepted_at=F("at"))
+    ).values_list("at", "table_id", "table__accepted_at"):
+        keys.append((at, table_id))
+        if now is not None:
+            keys.append((now, table_id))
+    rated = (
+        sources
+        if tournament_id is None
+        else sources.filter(table__round__tournament_id=tournament_id)
+    )
+    stored = list(rated.values_list("at", "table_id", "table__session_id", "fingerprint"))
+    fresh = _fingerprints(game, [session_id for _at, _t, session_id, _fp in stored])
+    keys += [(at, t) for at, t, session_id, fp in stored if fresh[session_id] != fp]
+    return min(keys) if keys else None
 
 
 def _lock_run(game: str) -> RatingRun:
@@ -239,35 +263,21 @@ def ratings_update(
     if wanted != run.model or run.computed_at is None:
         full = True
 
-    stored = list(
-        RatingSource.objects.filter(game=game)
-        .order_by("at", "table_id")
-        .values_list("pk", "table_id", "at", "fingerprint")
-    )
-    tables = list(
-        RoundTable.objects.filter(round__tournament__game=game, accepted_at__isnull=False)
-        .order_by("accepted_at", "pk")
-        .values_list("pk", "session_id", "accepted_at", "round__tournament_id")
-    )
-    stored_fp = {table_id: fp for _pk, table_id, _at, fp in stored}
-    check = [
-        session_id
-        for table_id, session_id, _at, t_id in tables
-        if full or tournament_id is None or t_id == tournament_id or table_id not in stored_fp
-    ]
-    fresh = _fingerprints(game, check)
-    current = [
-        _Current(table_id, session_id, at, fresh.get(session_id) or stored_fp[table_id])
-        for table_id, session_id, at, _t in tables
-    ]
-    cut = 0
-    if not full:
-        while cut < len(stored) and cut < len(current) and stored[cut][1:] == current[cut].key:
-            cut += 1
-        if cut == len(stored) == len(current):
+    accepted = RoundTable.objects.filter(
+        round__tournament__game=game, accepted_at__isnull=False
+    ).order_by("accepted_at", "pk")
+    sources = RatingSource.objects.filter(game=game)
+    if full:
+        cut: tuple[datetime, int] | None = None
+    else:
+        cut = _first_change(game, tournament_id, accepted, sources)
+        if cut is None:
             return RatingUpdate(game, wanted, "unchanged", 0, 0, 0)
+        at, table_id = cut
+        sources = sources.filter(Q(at__gt=at) | Q(at=at, table_id__gte=table_id))
+        accepted = accepted.filter(Q(accepted_at__gt=at) | Q(accepted_at=at, pk__gte=table_id))
 
-    dropped = [pk for pk, *_rest in stored[cut:]]
+    dropped = list(sources.values_list("pk", flat=True))
     start: dict[int, core.Rating] = {}
     games_back: Counter[int] = Counter()
     tables_back: Counter[int] = Counter()
@@ -285,7 +295,9 @@ def ratings_update(
             tables_back[player_id] += 1
         RatingSource.objects.filter(pk__in=dropped).delete()
 
-    todo = current[cut:]
+    tables = list(accepted.values_list("pk", "session_id", "accepted_at"))
+    fingerprints = _fingerprints(game, [session_id for _pk, session_id, _at in tables])
+    todo = [_Current(pk, s, at, fingerprints[s]) for pk, s, at in tables]
     matches = source_matches(game, wanted, [c.session_id for c in todo])
     replay_players = {p for ms in matches.values() for m in ms for p in m.players}
     states = {
@@ -337,51 +349,42 @@ def ratings_update(
             .only("pk", "player_id")
         ):
             kept_last.setdefault(event.player_id, event)
-    to_update, to_create, to_delete = [], [], []
+    # One upsert for every changed state (Django's bulk_update builds a CASE per row and
+    # field: most of an update's time); a player left without events loses their state.
+    upserts, to_delete = [], []
     for p in touched:
         rating = replay.ratings.get(p) or start[p]
         state = states.get(p)
-        games = (state.games if state else 0) - games_back[p] + replay.games.get(p, 0)
-        n_tables = (state.tables if state else 0) - tables_back[p] + new_tables[p]
         last = newest.get(p) or kept_last.get(p)
         if last is None:
             if state is not None:
                 to_delete.append(state.pk)
             continue
-        if state is None:
-            to_create.append(
-                RatingState(
-                    player_id=p,
-                    game=game,
-                    mu=rating.mu,
-                    sigma=rating.sigma,
-                    games=games,
-                    tables=n_tables,
-                    last_event=last,
-                )
+        upserts.append(
+            RatingState(
+                player_id=p,
+                game=game,
+                mu=rating.mu,
+                sigma=rating.sigma,
+                games=(state.games if state else 0) - games_back[p] + replay.games.get(p, 0),
+                tables=(state.tables if state else 0) - tables_back[p] + new_tables[p],
+                last_event=last,
             )
-        else:
-            state.mu, state.sigma, state.games, state.tables = (
-                rating.mu,
-                rating.sigma,
-                games,
-                n_tables,
-            )
-            state.last_event = last
-            to_update.append(state)
+        )
     RatingState.objects.filter(pk__in=to_delete).delete()
-    RatingState.objects.bulk_create(to_create)
-    RatingState.objects.bulk_update(
-        to_update, ["mu", "sigma", "games", "tables", "last_event"], batch_size=500
+    RatingState.objects.bulk_create(
+        upserts,
+        update_conflicts=True,
+        unique_fields=["player", "game"],
+        update_fields=["mu", "sigma", "games", "tables", "last_event"],
+        batch_size=500,
     )
     run.model = wanted
     run.computed_at = timezone.now()
     run.kind = "full" if full else "incremental"
-    run.sources = len(current)
+    run.sources = RatingSource.objects.filter(game=game).count()
     run.save()
-    return RatingUpdate(
-        game, wanted, run.kind, len(todo), len(dropped), len(to_update) + len(to_create)
-    )
+    return RatingUpdate(game, wanted, run.kind, len(todo), len(dropped), len(upserts))
 
 
 def ratings_update_for_tournament(*, tournament_id: int) -> RatingUpdate | None:
@@ -543,8 +546,8 @@ def rating_chart(history: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
     the template only draws; no script. Points are evenly spaced, one per table."""
     if not history:
         return None
-    width, height = 640, 240
-    left, right, top, bottom = 48, 12, 12, 30
+    width, height = 480, 220
+    left, right, top, bottom = 40, 10, 12, 30
     first = history[0]
     ratings = [first["before"], *[h["rating"] for h in history]]
     mus = [first["mu_before"], *[h["mu"] for h in history]]

@@ -168,6 +168,46 @@ def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuil
     assert snapshot() == voided
 
 
+def test_a_table_committed_late_with_an_earlier_acceptance_time_is_slotted_in(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    """Two tables accepted at once: the one stamped first may commit (and be rated) last."""
+    rng = random.Random(6)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    rnd = services.round_generate(tournament=kop_tournament)
+    tables = list(rnd.tables.select_related("session").order_by("number"))
+    for table in tables:
+        scoring_services.kop_deals_bulk_record(
+            session=table.session, deals=random_kop_deals(rng, 4), actor=ACTOR
+        )
+    now = timezone.now()
+    RoundTable.objects.filter(pk=tables[1].pk).update(accepted_at=now)
+    ratings.ratings_update(game="kop", tournament_id=kop_tournament.pk)
+    last_of_round_1 = RoundTable.objects.filter(round__number=1).latest("accepted_at")
+    early = last_of_round_1.accepted_at + (now - last_of_round_1.accepted_at) / 2
+    RoundTable.objects.filter(pk=tables[0].pk).update(accepted_at=early)
+    result = ratings.ratings_update(game="kop", tournament_id=kop_tournament.pk)
+    assert result.kind == "incremental" and result.removed == 1 and result.rated == 2
+    late = snapshot()
+    ratings.ratings_rebuild(game="kop")
+    assert snapshot() == late
+
+
+def test_a_withdrawn_acceptance_takes_the_table_back(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    rng = random.Random(12)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    table = RoundTable.objects.filter(round__tournament=kop_tournament).order_by("pk")[1]
+    RoundTable.objects.filter(pk=table.pk).update(accepted_at=None)
+    result = ratings.ratings_update(game="kop", tournament_id=kop_tournament.pk)
+    assert result.removed >= 1 and not RatingSource.objects.filter(table=table).exists()
+    taken_back = snapshot()
+    ratings.ratings_rebuild(game="kop")
+    assert snapshot() == taken_back
+
+
 def test_running_the_update_again_changes_nothing(
     kop_tournament, sixteen, django_capture_on_commit_callbacks
 ):
