@@ -52,7 +52,7 @@ def test_nine_players_with_sit_outs_worked_by_hand():
 
 def test_a_players_rounds_show_tables_places_and_the_bye():
     rows = {r.player: r for r in kop_standings(NINE_ROUNDS, byes=NINE_BYES)}
-    assert rows[9].rounds == (
+    assert rows[9].rounds_detail == (
         RoundEntry(round=1, table=None, small_points=0, big_points=F(9, 4), place=None),
         RoundEntry(round=2, table=1, small_points=-10, big_points=F(4, 3), place=2),
         RoundEntry(round=3, table=1, small_points=-15, big_points=F(0), place=4),
@@ -64,6 +64,14 @@ def test_wolsztyn_points_and_bye_score():
     rows = {r.player: r for r in kop_standings(NINE_ROUNDS, WOLSZTYN, byes=NINE_BYES)}
     assert rows[9].big_points == F(11, 2)
     assert sum(r.big_points for r in rows.values()) == 6 * 10 + 3 * F(10, 4)
+
+
+def test_sit_outs_of_a_round_without_results_score_nothing_yet():
+    # Live standings after round 2: round 3 is seated (player 4 sits out) but unplayed.
+    for rounds in (NINE_ROUNDS[:2], [*NINE_ROUNDS[:2], []]):
+        rows = {r.player: r for r in kop_standings(rounds, byes=NINE_BYES)}
+        assert (rows[4].big_points, rows[4].byes) == (2, 0)
+        assert (rows[8].big_points, rows[8].byes) == (F(9, 4), 1)
 
 
 def test_rounds_may_be_given_by_round_number():

@@ -21,7 +21,8 @@ place
 bye / sit-out
     A round the player sat out: ``bye_big_points(big_points)`` big points
     (``sum / 4``: 2.25 under 5/3/1/0), 0 small points, no place, not counted
-    in ``rounds_played`` (``byes`` counts it).
+    in ``rounds_played`` (``byes`` counts it). It scores once at least one
+    table of that round has a result.
 standings
     Players ordered by total big points, then by the tie-breaks in the order
     the organiser chose (``KOP_TIE_BREAKS`` is Kościan's: small points, round
@@ -84,7 +85,7 @@ class StandingRow:
     fourths: int
     rounds_played: int
     byes: int
-    rounds: tuple[RoundEntry, ...]
+    rounds_detail: tuple[RoundEntry, ...]
 
     @property
     def rank_label(self) -> str:
@@ -195,8 +196,9 @@ def kop_standings(
 
     ``rounds`` lists, per round (a sequence from round 1, or a mapping by
     round number), the tables played, each a mapping player -> small points.
-    ``byes`` lists the players who sat out each round, aligned the same way.
-    Every problem in the input is reported in one ``RankingError``.
+    ``byes`` lists the players who sat out each round, aligned the same way;
+    a round with no table result yet gives its sit-outs nothing yet. Every
+    problem in the input is reported in one ``RankingError``.
     """
     table_points = check_big_points(big_points)
     names = check_tie_breaks(tie_breaks, TIE_BREAK_NAMES)
@@ -208,7 +210,9 @@ def kop_standings(
     tally: dict[int, _Tally] = {}
     tables: list[list[tuple[int, SmallPoints]]] = []
     problems: list[str] = []
-    for number in sorted(by_round.keys() | byes_by_round.keys()):
+    # A sit-out scores once its round has a table result, so live standings do not
+    # hand out bye points for a round still being played.
+    for number in sorted(n for n, played in by_round.items() if played):
         seen: dict[int, str] = {}
         for t, table in enumerate(by_round.get(number, ()), 1):
             where = f"round {number}, table {t}"
@@ -325,7 +329,7 @@ def _row(player: int, place: int, tied: bool, t: _Tally, scaled: _Scaled) -> Sta
         fourths=t.places[3],
         rounds_played=t.played,
         byes=t.byes,
-        rounds=tuple(
+        rounds_detail=tuple(
             RoundEntry(r, table, small, scaled[big], where)
             for r, table, small, big, where in t.rounds
         ),

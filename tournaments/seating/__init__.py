@@ -15,8 +15,9 @@ table / foursome
     four player numbers in seat order.
 seat
     A position 1..4 at a table; ``table[0]`` holds seat 1, who deals first in
-    Kop (deal n is dealt by seat ((n - 1) mod 4) + 1). Over a tournament each
-    player's seat counts differ by at most one (``seat_counts``).
+    Kop (deal n is dealt by seat ((n - 1) mod 4) + 1). Seats are spread as
+    evenly as possible: in a generated schedule each player's four seat counts
+    differ by at most one (``seat_counts``).
 active players
     Those present for a round. Late arrivals join and withdrawals leave
     between rounds (``generate_round``); rounds already played never change.

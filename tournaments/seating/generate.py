@@ -111,7 +111,8 @@ def generate_round(
     appended (its ``seed``, ``algorithm_version`` and ``budget`` describe that
     round). The new round keeps repeats against the whole history as low as
     found. Players may arrive late (new numbers) or withdraw (left out of
-    ``active``); ``active`` mod 4 of them sit out, those with fewest sit-outs.
+    ``active``); ``len(active) mod 4`` of them sit out, those with fewest
+    sit-outs so far.
     """
     history = played if played is not None else Schedule((), (), (), None, ALGORITHM_VERSION)
     _check_search(seed, budget, time_limit)
@@ -122,7 +123,8 @@ def generate_round(
     if len(set(chosen)) != len(chosen):
         twice = sorted({p for p in chosen if chosen.count(p) > 1})
         raise SeatingError(f"players listed twice among the active players: {twice}")
-    _check_whole("active players", len(chosen), 4, MAX_PLAYERS)
+    if not 4 <= len(chosen) <= MAX_PLAYERS:
+        raise SeatingError(f"a round needs 4 to {MAX_PLAYERS} active players, not {len(chosen)}")
     deadline = time.perf_counter() + time_limit
     rng = Rng(seed)
     everyone = sorted(set(history.players) | set(chosen))
