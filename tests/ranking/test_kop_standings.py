@@ -120,13 +120,13 @@ def test_head_to_head_counts_only_games_among_the_tied_players():
             [[{1: 1, 2: -1, 3: 0, 4: 0}, {1: 1, 5: -1, 6: 0, 7: 0}]],
             (),
             {},
-            "player 1 appears twice in round 1 (round 1, table 1, round 1, table 2)",
+            "player 1 appears twice in round 1 (table 1, table 2)",
         ),
         (
             [[{1: 1, 2: -1, 3: 0, 4: 0}]],
             [[4]],
             {},
-            "player 4 appears twice in round 1 (round 1, table 1, sitting out)",
+            "player 4 appears twice in round 1 (table 1, sitting out)",
         ),
         ([], (), {"tie_breaks": ("small_points", "coin_toss")}, "unknown tie-break 'coin_toss'"),
         (

@@ -37,6 +37,7 @@ tie-breaks
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -138,7 +139,8 @@ def _places[P](
     return out
 
 
-def _is_points(value: object) -> bool:
+def is_points(value: object) -> bool:
+    """A whole number or a fraction (not a float, not ``True``)."""
     return isinstance(value, Fraction) or (isinstance(value, int) and not isinstance(value, bool))
 
 
@@ -153,7 +155,7 @@ def big_points_for_table[P](
     problems += [
         f"small points of player {p} must be a whole number or a fraction, not {v!r}"
         for p, v in small_points.items()
-        if not _is_points(v)
+        if not is_points(v)
     ]
     if problems:
         raise RankingError(problems)
@@ -207,17 +209,17 @@ def kop_standings(
         raise RankingBug(f"bye score {bye_scaled / _SCALE} is not a multiple of 1/12")
     by_round = numbered(rounds)
     byes_by_round = numbered(byes)
-    tally: dict[int, _Tally] = {}
+    tally: defaultdict[int, _Tally] = defaultdict(_Tally)
     tables: list[list[tuple[int, SmallPoints]]] = []
     problems: list[str] = []
     # A sit-out scores once its round has a table result, so live standings do not
     # hand out bye points for a round still being played.
     for number in sorted(n for n, played in by_round.items() if played):
         seen: dict[int, str] = {}
-        for t, table in enumerate(by_round.get(number, ()), 1):
+        for t, table in enumerate(by_round[number], 1):
             where = f"round {number}, table {t}"
             entries = list(table.items())
-            bad = [p for p, v in entries if not _is_points(v)]
+            bad = [p for p, v in entries if not is_points(v)]
             if len(entries) != 4 or bad:
                 if len(entries) != 4:
                     problems.append(f"{where}: {len(entries)} players, a table has 4")
@@ -232,15 +234,13 @@ def kop_standings(
             for p, _v in entries:
                 if p in seen:
                     problems.append(
-                        f"player {p} appears twice in round {number} ({seen[p]}, {where})"
+                        f"player {p} appears twice in round {number} ({seen[p]}, table {t})"
                     )
-                seen[p] = where
+                seen[p] = f"table {t}"
             table_id = len(tables)
             tables.append(entries)
             for p, small, big, place in _places(entries, table_points):
-                row = tally.get(p)
-                if row is None:
-                    row = tally[p] = _Tally()
+                row = tally[p]
                 row.big += big
                 row.small += small
                 row.places[place - 1] += 1
@@ -253,9 +253,7 @@ def kop_standings(
                     f"player {p} appears twice in round {number} ({seen[p]}, sitting out)"
                 )
             seen[p] = "sitting out"
-            row = tally.get(p)
-            if row is None:
-                row = tally[p] = _Tally()
+            row = tally[p]
             row.big += int(bye_scaled)
             row.byes += 1
             row.rounds.append((number, None, 0, int(bye_scaled), None))

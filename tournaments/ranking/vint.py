@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .errors import RankingBug, RankingError
-from .kop import SmallPoints, check_tie_breaks, head_to_head
+from .kop import SmallPoints, check_tie_breaks, head_to_head, is_points
 from .tiebreaks import Criterion, by_key, rank, rank_label
 
 VINT_TIE_BREAKS = ("rubbers_won", "head_to_head", "total_points")
@@ -62,10 +62,6 @@ class VintRow:
         return rank_label(self.rank, self.tied)
 
 
-def _is_points(value: object) -> bool:
-    return isinstance(value, Fraction) or (isinstance(value, int) and not isinstance(value, bool))
-
-
 def _session_problems(number: int, session: VintSession) -> list[str]:
     where = f"session {number}"
     problems = []
@@ -74,7 +70,7 @@ def _session_problems(number: int, session: VintSession) -> list[str]:
     problems += [
         f"{where}: total of player {p} must be a whole number or a fraction, not {v!r}"
         for p, v in session.totals.items()
-        if not _is_points(v)
+        if not is_points(v)
     ]
     for p, won in session.rubbers_won.items():
         if p not in session.totals:

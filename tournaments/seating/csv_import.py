@@ -30,7 +30,7 @@ from collections import defaultdict
 from collections.abc import Collection
 
 from .errors import SeatingError, SeatingImportError
-from .schedule import ImportedSeating, Table
+from .schedule import ImportedSeating, Table, is_player_number
 
 _COLUMNS = ("round", "table", "seat", "player")
 _NAMES = {
@@ -51,7 +51,7 @@ _BYE = {"bye", "pauza"}
 def parse_seating_csv(text: str, registered: Collection[int]) -> ImportedSeating:
     """Read and check a seating table; see the module docstring for the format."""
     players = sorted(set(registered))
-    if any(isinstance(p, bool) or not isinstance(p, int) or p < 1 for p in players):
+    if not all(is_player_number(p) for p in players):
         raise SeatingError("registered player numbers must be whole numbers from 1")
     lines = text.lstrip("\ufeff").splitlines()
     first = next((line for line in lines if line.strip()), "")

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 
 from .byes import fewest_byes, rotating_byes
 from .designs import transversal_rounds
 from .errors import SeatingBug, SeatingError
-from .schedule import Schedule, Table, bye_counts
+from .schedule import Schedule, Table, bye_counts, is_player_number
 from .search import (
     Rng,
     Rounds,
@@ -72,12 +73,10 @@ def generate_schedule(
             tables = greedy_round(active, counts, n, rng)
         add_tables(counts, n, tables)
         initial.append(tables)
-    played = [0] * n
-    for tables in initial:
-        for table in tables:
-            for p in table:
-                played[p] += 1
-    lower_bound = spread_lower_bound([3 * k for k in played], [n - 1] * n)
+    sat_out = Counter(p for round_byes in byes for p in round_byes)
+    lower_bound = spread_lower_bound(
+        [3 * (rounds - sat_out[p]) for p in range(1, n + 1)], [n - 1] * n
+    )
     found = search(
         [0] * (n * n), n, initial, rng, budget=budget, deadline=deadline, lower_bound=lower_bound
     )
@@ -117,11 +116,11 @@ def generate_round(
     history = played if played is not None else Schedule((), (), (), None, ALGORITHM_VERSION)
     _check_search(seed, budget, time_limit)
     chosen = list(active)
-    bad = [p for p in chosen if isinstance(p, bool) or not isinstance(p, int) or p < 1]
+    bad = [p for p in chosen if not is_player_number(p)]
     if bad:
         raise SeatingError(f"player numbers must be whole numbers from 1, not {bad[:5]}")
-    if len(set(chosen)) != len(chosen):
-        twice = sorted({p for p in chosen if chosen.count(p) > 1})
+    twice = sorted(p for p, times in Counter(chosen).items() if times > 1)
+    if twice:
         raise SeatingError(f"players listed twice among the active players: {twice}")
     if not 4 <= len(chosen) <= MAX_PLAYERS:
         raise SeatingError(f"a round needs 4 to {MAX_PLAYERS} active players, not {len(chosen)}")

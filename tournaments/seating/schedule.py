@@ -70,9 +70,14 @@ class ImportedSeating(Schedule):
     algorithm_version: str = IMPORTED
 
 
+def is_player_number(value: object) -> bool:
+    """Player numbers are whole numbers from 1 (``True`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
 def _problems(schedule: Schedule) -> list[str]:
     known = set(schedule.players)
-    if any(isinstance(p, bool) or not isinstance(p, int) or p < 1 for p in known):
+    if not all(is_player_number(p) for p in known):
         return ["player numbers must be whole numbers from 1"]
     if len(schedule.byes) != len(schedule.rounds):
         return [f"{len(schedule.rounds)} rounds but {len(schedule.byes)} lists of sit-outs"]
