@@ -133,6 +133,7 @@ def standings_tables(*, tournament: Tournament, data: Any, request: Any) -> dict
         return {}
     table_cls = VintStandingsTable if tournament.game == "vint" else StandingsTable
     individual = table_cls(data["individual"], prefix="ind-")
+    individual.tournament_slug = tournament.slug
     RequestConfig(request, paginate=False).configure(individual)
     out: dict[str, Any] = {"individual_table": individual}
     for kind in ("pairs", "teams"):
