@@ -129,7 +129,7 @@ STORAGES = {
 # --- Celery -----------------------------------------------------------------
 # REDIS_URL unset: tasks run in-process (eager), so the app needs no services.
 REDIS_URL = env_url("REDIS_URL", None, schemes=("redis", "rediss"))
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True

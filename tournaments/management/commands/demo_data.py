@@ -67,8 +67,9 @@ class Command(BaseCommand):
 
 def _hooks() -> list[Any]:
     from scoring.demo import demo_kop_table, demo_vint_session
+    from tournaments.demo import demo_tournament
 
-    return [demo_kop_table, demo_vint_session]
+    return [demo_kop_table, demo_vint_session, demo_tournament]
 
 
 # Games and tournaments add their demo content here (a Kop table, a Vint session, ...).

@@ -31,6 +31,7 @@ def simulate(
     name: str | None = None,
     club: Club | None = None,
     accept_rounds: int | None = None,
+    people: list[Player] | None = None,
 ) -> Tournament:
     if game not in PROFILES:
         raise CommandError(f"--game must be one of {', '.join(PROFILES)} (Vint: not simulated)")
@@ -48,7 +49,7 @@ def simulate(
         club=club,
         seed=seed,
     )
-    existing = list(Player.objects.filter(club=club).order_by("number")[:players])
+    existing = people or list(Player.objects.filter(club=club).order_by("number")[:players])
     for i in range(len(existing), players):
         existing.append(services.player_create(club=club, name=f"Player {i + 1:04d}"))
     for player in existing:

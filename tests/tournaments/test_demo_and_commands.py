@@ -1,0 +1,71 @@
+"""Demo data and the tournament commands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+
+from scoring.models import KopDeal, TableSession
+from tournaments.models import Club, StandingsSnapshot, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_demo_data_is_complete_and_idempotent(capsys):
+    call_command("demo_data")
+    call_command("demo_data")
+    out = capsys.readouterr().out
+    assert "Demo director login: director / tablescore-demo" in out
+    club = Club.objects.get(name__contains="demo", city="Kościan")
+    assert club.players.count() == 12
+    assert TableSession.objects.filter(game="kop", title__startswith="Demo").exists()
+    assert TableSession.objects.filter(game="vint", title__startswith="Demo").exists()
+    tournament = Tournament.objects.get()
+    assert tournament.rounds.count() == 3  # two accepted, the third in progress
+    assert tournament.rounds.get(number=3).tables.filter(accepted_at__isnull=True).count() == 4
+    assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
+
+
+def test_simulate_tournament_command(capsys):
+    call_command(
+        "simulate_tournament",
+        "--game",
+        "baska",
+        "--players",
+        "8",
+        "--rounds",
+        "2",
+        "--seed",
+        "4",
+        "--deals",
+        "6",
+    )
+    tournament = Tournament.objects.get()
+    assert tournament.game == "baska" and tournament.rounds.count() == 2
+    assert KopDeal.objects.count() == 2 * 2 * 6
+    snapshot = StandingsSnapshot.objects.get(
+        tournament=tournament, results_version=tournament.results_version
+    )
+    assert len(snapshot.data["individual"]) == 8
+    assert "/standings/" in capsys.readouterr().out
+
+
+def test_seating_command_prints_the_schedule(capsys):
+    call_command("seating", "--players", "16", "--rounds", "5", "--seed", "1")
+    out = json.loads(capsys.readouterr().out)
+    assert out["repeats"] == 0
+    assert len(out["rounds"]) == 5 and all(len(r) == 4 for r in out["rounds"])
+    pairs = {
+        (min(a, b), max(a, b)) for rnd in out["rounds"] for t in rnd for a in t for b in t if a != b
+    }
+    assert len(pairs) == 120
+
+
+def test_seating_command_is_reproducible(capsys):
+    call_command("seating", "--players", "33", "--rounds", "5", "--seed", "9")
+    first = capsys.readouterr().out
+    call_command("seating", "--players", "33", "--rounds", "5", "--seed", "9")
+    assert capsys.readouterr().out == first
+    assert all(len(b) == 1 for b in json.loads(first)["byes"])
