@@ -18,7 +18,6 @@ def demo_tournament(*, club: Any, director: Any, stdout: Any) -> None:
     if Tournament.objects.filter(name=DEMO_NAME).exists():
         return
     from tournaments.management.commands.simulate_tournament import simulate
-
     from tournaments.models import Club
 
     guest_club, _created = Club.objects.get_or_create(name="Goście (demo)")
