@@ -47,6 +47,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.ranking import ratings as core
+from tournaments.selectors import standings_view
 
 GAMES = ("kop", "baska", "vint")
 VINT_MODEL = "rubber"
@@ -204,22 +205,36 @@ class _Current:
     fingerprint: str
 
 
+def hidden_tournaments(*, game: str) -> list[int]:
+    """Tournaments whose standings are hidden until the last round is finished, and not
+    finished yet: their tables are not rated (nor their places shown) until then, or the
+    rating changes would tell the standings."""
+    return [
+        t.pk
+        for t in Tournament.objects.filter(game=game, hide_standings=True)
+        if not standings_view(tournament=t, viewer_is_director=False)["visible"]
+    ]
+
+
 def _first_change(
-    game: str, tournament_id: int | None, accepted: Any, sources: Any
+    game: str, tournament_id: int | None, accepted: Any, sources: Any, hidden: Sequence[int]
 ) -> tuple[datetime, int] | None:
     """The (time, table id) of the first source to rate again, or None if all are current:
     the earliest of a table accepted but not rated, a rated table whose acceptance moved or
-    was withdrawn, and a rated table whose deals changed (checked for ``tournament_id``'s
-    tables, or all). Reads only what changed, not the history."""
+    was withdrawn (or whose tournament now hides its standings), and a rated table whose
+    deals changed (checked for ``tournament_id``'s tables, or all). Reads only what
+    changed, not the history."""
     keys: list[tuple[datetime, int]] = []
     new = accepted.filter(rating__isnull=True).values_list("accepted_at", "pk").first()
     if new is not None:
         keys.append(new)
-    for at, table_id, now in sources.filter(
-        Q(table__accepted_at__isnull=True) | ~Q(table__accepted_at=F("at"))
-    ).values_list("at", "table_id", "table__accepted_at"):
+    for at, table_id, now, t_id in sources.filter(
+        Q(table__accepted_at__isnull=True)
+        | ~Q(table__accepted_at=F("at"))
+        | Q(table__round__tournament_id__in=hidden)
+    ).values_list("at", "table_id", "table__accepted_at", "table__round__tournament_id"):
         keys.append((at, table_id))
-        if now is not None:
+        if now is not None and t_id not in hidden:
             keys.append((now, table_id))
     rated = (
         sources
@@ -263,14 +278,17 @@ def ratings_update(
     if wanted != run.model or run.computed_at is None:
         full = True
 
-    accepted = RoundTable.objects.filter(
-        round__tournament__game=game, accepted_at__isnull=False
-    ).order_by("accepted_at", "pk")
+    hidden = hidden_tournaments(game=game)
+    accepted = (
+        RoundTable.objects.filter(round__tournament__game=game, accepted_at__isnull=False)
+        .exclude(round__tournament_id__in=hidden)
+        .order_by("accepted_at", "pk")
+    )
     sources = RatingSource.objects.filter(game=game)
     if full:
         cut: tuple[datetime, int] | None = None
     else:
-        cut = _first_change(game, tournament_id, accepted, sources)
+        cut = _first_change(game, tournament_id, accepted, sources, hidden)
         if cut is None:
             return RatingUpdate(game, wanted, "unchanged", 0, 0, 0)
         at, table_id = cut
@@ -639,12 +657,18 @@ def _vint_meetings(player: Player, session_ids: Sequence[int]) -> tuple[Counter[
 
 
 def _snapshot_ranks(tournament_ids: Sequence[int]) -> dict[int, dict[int, Any]]:
-    """Tournament -> start number -> rank, from each tournament's latest standings."""
+    """Tournament -> start number -> rank, from each tournament's latest standings (none
+    for a tournament that still hides its standings)."""
+    hidden = {
+        t.pk
+        for t in Tournament.objects.filter(pk__in=tournament_ids, hide_standings=True)
+        if not standings_view(tournament=t, viewer_is_director=False)["visible"]
+    }
     out: dict[int, dict[int, Any]] = {}
     latest: dict[int, StandingsSnapshot] = {}
-    for snap in StandingsSnapshot.objects.filter(tournament_id__in=tournament_ids).order_by(
-        "tournament_id", "-results_version"
-    ):
+    for snap in StandingsSnapshot.objects.filter(
+        tournament_id__in=[t for t in tournament_ids if t not in hidden]
+    ).order_by("tournament_id", "-results_version"):
         latest.setdefault(snap.tournament_id, snap)
     for t_id, snap in latest.items():
         rows = (snap.data or {}).get("individual") or []
@@ -668,8 +692,20 @@ def player_profile(*, player: Player) -> dict[str, Any]:
             "round__tournament"
         )
     }
-    kop_ids = [s.session_id for s in seats if s.session.game != "vint"]
-    vint_ids = [s.session_id for s in seats if s.session.game == "vint"]
+    hiding = {
+        t.round.tournament_id: t.round.tournament
+        for t in tables.values()
+        if t.round.tournament.hide_standings
+    }
+    hiding_now = {
+        pk
+        for pk, tournament in hiding.items()
+        if not standings_view(tournament=tournament, viewer_is_director=False)["visible"]
+    }
+    hidden = {s for s, t in tables.items() if t.round.tournament_id in hiding_now}
+    shown = [s for s in seats if s.session_id not in hidden]
+    kop_ids = [s.session_id for s in shown if s.session.game != "vint"]
+    vint_ids = [s.session_id for s in shown if s.session.game == "vint"]
     small: dict[int, int] = defaultdict(int)
     deals: Counter[int] = Counter()
     declared: Counter[int] = Counter()
@@ -722,13 +758,16 @@ def player_profile(*, player: Player) -> dict[str, Any]:
                 "rubbers_won": 0,
             },
         )
-        summary["sessions"] += 1
-        if game == "vint":
+        if session.pk in hidden:
+            result = _("hidden until the last round is finished")
+        elif game == "vint":
+            summary["sessions"] += 1
             played, won = rubber_stats.get(session.pk, (0, 0))
             summary["rubbers"] += played
             summary["rubbers_won"] += won
             result = _("%(won)s of %(played)s rubbers won") % {"won": won, "played": played}
         else:
+            summary["sessions"] += 1
             summary["deals"] += deals[session.pk]
             summary["small_points"] += small[session.pk]
             summary["declared"] += declared[session.pk]
@@ -819,7 +858,7 @@ def player_profile(*, player: Player) -> dict[str, Any]:
         )
     return {
         "ratings": ratings,
-        "per_game": list(per_game.values()),
+        "per_game": [g for g in per_game.values() if g["sessions"]],
         "sessions": sessions,
         "tournaments": tournaments,
         "partners": [

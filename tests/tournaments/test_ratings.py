@@ -208,6 +208,25 @@ def test_a_withdrawn_acceptance_takes_the_table_back(
     assert snapshot() == taken_back
 
 
+def test_hidden_standings_are_rated_only_when_the_last_round_is_finished(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    kop_tournament.hide_standings = True
+    kop_tournament.rounds_planned = 2
+    kop_tournament.save()
+    rng = random.Random(13)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    assert ratings.hidden_tournaments(game="kop") == [kop_tournament.pk]
+    assert not RatingState.objects.exists()  # the changes would tell the hidden standings
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    assert ratings.hidden_tournaments(game="kop") == []
+    assert RatingSource.objects.count() == 8
+    assert {s.games for s in RatingState.objects.all()} == {8}
+    finished = snapshot()
+    ratings.ratings_rebuild(game="kop")
+    assert snapshot() == finished
+
+
 def test_running_the_update_again_changes_nothing(
     kop_tournament, sixteen, django_capture_on_commit_callbacks
 ):

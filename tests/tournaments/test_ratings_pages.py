@@ -153,6 +153,20 @@ def test_player_page_shows_ratings_chart_history_and_meetings(client, rated, six
     assert [t["name"] for t in response.context["tournaments"]] == ["Kościan Cup"]
 
 
+def test_player_page_hides_results_of_hidden_standings(client, kop_tournament, sixteen):
+    kop_tournament.hide_standings = True
+    kop_tournament.save()
+    play_rounds(kop_tournament, 1)
+    _snapshot(kop_tournament, {e.number: e.number for e in sixteen})
+    response = client.get(reverse("tournaments:player_page", args=[sixteen[0].player.pk]))
+    assert response.context["ratings"] == [] and response.context["per_game"] == []
+    (session,) = response.context["sessions"]
+    assert session["result"] == "hidden until the last round is finished"
+    (tournament,) = response.context["tournaments"]
+    assert tournament["rank"] is None
+    assert response.context["partners"] == []
+
+
 def test_player_without_results_has_a_page(client, club):
     player = PlayerFactory(club=club)
     response = client.get(reverse("tournaments:player_page", args=[player.pk]))
