@@ -112,7 +112,7 @@ def round_seed(tournament_seed: int, round_number: int) -> int:
     return (tournament_seed * 1_000_003 + round_number) % (2**63 - 1)
 
 
-def _played_schedule(tournament: Tournament) -> Any:
+def played_schedule(tournament: Tournament) -> Any:
     from tournaments.seating.generate import ALGORITHM_VERSION
     from tournaments.seating.schedule import Schedule
 
@@ -139,7 +139,7 @@ def seat_round(*, tournament: Tournament, active: list[int], round_number: int) 
 
     first = tournament.rounds.filter(number=1).first()
     base = sorted(first.inputs.get("active", [])) if first else sorted(active)
-    played = _played_schedule(tournament)
+    played = played_schedule(tournament)
     if sorted(active) == base and round_number <= tournament.rounds_planned:
         full = generate_schedule(len(base), tournament.rounds_planned, tournament.seed)
         number_of = dict(enumerate(base, 1))

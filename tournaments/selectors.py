@@ -182,21 +182,17 @@ def player_rounds(*, tournament: Tournament, entry: Registration) -> list[dict[s
 
 
 def meetings(*, tournament: Tournament) -> dict[str, Any]:
-    from tournaments.adapters import played_rounds
+    """The who-met-whom matrix of every seated round (tournaments.seating.meetings_matrix)."""
+    from tournaments.adapters import played_schedule
+    from tournaments.seating import meetings_matrix
 
-    entries = list(tournament.entries.select_related("player").order_by("number"))
-    index = {e.number: i for i, e in enumerate(entries)}
-    size = len(entries)
-    matrix = [[0] * size for _ in range(size)]
-    for rnd in played_rounds(tournament):
-        for table in rnd:
-            for a in table:
-                for b in table:
-                    if a != b:
-                        matrix[index[a]][index[b]] += 1
-    repeats = sum(1 for i in range(size) for j in range(i + 1, size) if matrix[i][j] > 1)
+    entries = {e.number: e for e in tournament.entries.select_related("player")}
+    schedule = played_schedule(tournament)
+    if schedule is None:
+        return {"entries": list(entries.values()), "matrix": [], "repeats": 0}
+    shown = [entries[n] for n in schedule.players if n in entries]
     return {
-        "entries": entries,
-        "matrix": list(zip(entries, matrix, strict=True)),
-        "repeats": repeats,
+        "entries": shown,
+        "matrix": list(zip(shown, meetings_matrix(schedule), strict=True)),
+        "repeats": schedule.repeats,
     }

@@ -20,6 +20,9 @@ from tournaments.ranking import group_standings, kop_standings, vint_standings
 from tournaments.ranking.vint import VintSession
 
 
+VINT_TOURNAMENT_TIE_BREAKS = ("rubbers_won", "total_points")
+
+
 def _tournament_settings(tournament: Tournament) -> tuple[list[int], list[str]]:
     from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
 
@@ -98,7 +101,9 @@ def _vint(tournament: Tournament) -> dict[str, Any]:
                 for seat in ("N", "S") if winner == "NS" else ("E", "W"):
                     won[number_of_name[rubber.names[seat]]] += 1
         sessions.append(VintSession(totals=totals, rubbers_won=won))
-    rows = vint_standings(sessions) if sessions else []
+    # Issue 5: nets, then rubbers won, then total points (vint.md §4.11 would put
+    # head-to-head second; the ranking package offers it as an option).
+    rows = vint_standings(sessions, VINT_TOURNAMENT_TIE_BREAKS) if sessions else []
     return {
         "game": "vint",
         "individual": [

@@ -151,3 +151,14 @@ def test_round_page_table_cards_and_board(director_client, client, kop_tournamen
     assert "0 of 4 tables accepted" in board.content.decode()
     assert Round.objects.count() == 1 and TableSession.objects.count() == 4
     del rnd
+
+
+def test_who_met_whom_matrix(client, kop_tournament, sixteen):
+    seat_and_accept(kop_tournament)
+    seat_and_accept(kop_tournament)
+    html = client.get(
+        reverse("tournaments:meetings", kwargs={"slug": kop_tournament.slug})
+    ).content.decode()
+    assert "0 pairs met more than once." in html
+    # 16 rows; each player met 3 others per round -> six 1s per row after two rounds
+    assert html.count('<td class="num">1</td>') == 16 * 6
