@@ -19,7 +19,6 @@ from tournaments.models import RoundTable, Tournament
 from tournaments.ranking import group_standings, kop_standings, vint_standings
 from tournaments.ranking.vint import VintSession
 
-
 VINT_TOURNAMENT_TIE_BREAKS = ("rubbers_won", "total_points")
 
 
