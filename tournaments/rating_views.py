@@ -50,9 +50,10 @@ def _leaderboard(request: HttpRequest, game: str) -> dict[str, Any]:
     seasons = ratings.rating_seasons(game=game)
     form = LeaderboardFilter(request.GET or None, seasons=seasons)
     min_games = season = None
-    if form.is_bound and form.is_valid():
-        min_games = form.cleaned_data["min"]
-        season = form.cleaned_data["season"]
+    if form.is_bound:
+        form.is_valid()  # each valid field counts; a bad one falls back to its default
+        min_games = form.cleaned_data.get("min")
+        season = form.cleaned_data.get("season")
     if min_games is None:
         min_games = ratings.default_min_games(game)
     rows = ratings.rating_leaderboard(game=game, min_games=min_games, season=season)

@@ -96,7 +96,9 @@ def test_leaderboard_season_filter(client, rated):
     for r in rows:
         assert r["mu"] == pytest.approx(by_id[r["player_id"]].mu_after, abs=0.006)
     assert {r["games"] for r in leaderboard(client, min=0, season=this_year).context["rows"]} == {4}
-    assert leaderboard(client, min=0, season=1990).status_code == 200  # not a season: all time
+    response = leaderboard(client, min=0, season=1990)  # not a season: all time
+    assert response.status_code == 200 and len(response.context["rows"]) == 16
+    assert response.context["season"] is None
 
 
 def timezone_year():
