@@ -26,6 +26,7 @@ from scoring.forms import ReasonForm
 from scoring.models import TableSession, VintDeal
 from scoring.permissions import can_write, entry_actor
 from scoring.selectors import session_get
+from scoring.views import _round_table
 from scoring.vint_forms import SUITS, VintDealForm, contract_kind, initial_from_facts
 from scoring.vint_selectors import (
     SEAT_SIDE,
@@ -187,6 +188,8 @@ def _context(
         "rubber": rubber,
         "form": form,
         "actor": actor,
+        "round_table": _round_table(session),
+        "seat_players": list(enumerate(board.players, 1)),
         "can_write": can_write(actor, session),
         "is_director": is_director(request.user),
         "editing": editing,

@@ -1,0 +1,63 @@
+"""A Vint tournament round is a three-rubber session; standings rank the session nets."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from scoring.vint_services import vint_deal_record
+from tests.factories import PlayerFactory
+from tests.scoring.test_vint_exchange import ACTOR, RUBBER_1, RUBBER_2, RUBBER_3
+from tournaments import services
+from tournaments.models import StandingsSnapshot
+
+pytestmark = pytest.mark.django_db
+
+
+def test_vint_round_standings_follow_the_session_nets(
+    director_client, profiles, club, director, django_capture_on_commit_callbacks
+):
+    tournament = services.tournament_create(
+        name="Vint evening",
+        game="vint",
+        profile_version=profiles["vint"].current,
+        rounds=1,
+        club=club,
+        seed=1,
+        created_by=director,
+    )
+    for name in ["Anna", "Boris", "Carl", "Dina"]:
+        entry = services.registration_add(
+            tournament=tournament, player=PlayerFactory(club=club, name=name)
+        )
+        services.registration_check_in(registration=entry)
+    # The club's own seating: Anna, Boris, Carl, Dina in seats 1-4 (as in vint.md §6).
+    csv = "round,table,seat,player\n1,1,1,1\n1,1,2,2\n1,1,3,3\n1,1,4,4\n"
+    director_client.post(
+        reverse("tournaments:round_import", kwargs={"slug": tournament.slug}),
+        {"csv_file": SimpleUploadedFile("s.csv", csv.encode(), "text/csv")},
+    )
+    rnd = services.round_generate(tournament=tournament)
+    table = rnd.tables.get()
+    session = table.session
+    assert session.game == "vint"
+    for number, deals in enumerate([RUBBER_1, RUBBER_2, RUBBER_3], 1):
+        for n, facts in enumerate(deals):
+            first = "N" if (number, n) == (3, 0) else None
+            vint_deal_record(
+                session=session, facts=facts, actor=ACTOR, rubber=number, first_dealer=first
+            )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_table_accept(table=table, accepted_by="Boris")
+    data = StandingsSnapshot.objects.get(tournament=tournament).data
+    # vint.md §6.4 session standings: Carl +13417, Boris +854, Dina -7102, Anna -7169
+    assert [(r["name"], r["net"]) for r in data["individual"]] == [
+        ("Carl", 13417),
+        ("Boris", 854),
+        ("Dina", -7102),
+        ("Anna", -7169),
+    ]
+    assert [r["total_points"] for r in data["individual"]] == [46868, 34305, 26349, 26282]
+    page = director_client.get(reverse("tournaments:standings", kwargs={"slug": tournament.slug}))
+    assert "13417" in page.content.decode()
