@@ -1,6 +1,16 @@
 from django.contrib import admin
 
-from tournaments.models import Club, Player
+from tournaments.models import (
+    Club,
+    Player,
+    Registration,
+    Round,
+    RoundTable,
+    Series,
+    SeriesTournament,
+    StandingsSnapshot,
+    Tournament,
+)
 
 
 @admin.register(Club)
@@ -13,3 +23,45 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["number", "name", "club", "federation_id"]
     list_filter = ["club"]
     search_fields = ["name", "federation_id"]
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    extra = 0
+    raw_id_fields = ["player"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "rounds_planned", "results_version", "created_at"]
+    list_filter = ["game"]
+    search_fields = ["name"]
+    inlines = [RegistrationInline]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "source", "seed", "algorithm"]
+    list_filter = ["tournament"]
+
+
+@admin.register(RoundTable)
+class RoundTableAdmin(admin.ModelAdmin):
+    list_display = ["round", "number", "accepted_at", "accepted_by"]
+    list_filter = ["round__tournament"]
+
+
+@admin.register(StandingsSnapshot)
+class StandingsSnapshotAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "results_version", "computed_at"]
+
+
+class SeriesTournamentInline(admin.TabularInline):
+    model = SeriesTournament
+    extra = 0
+
+
+@admin.register(Series)
+class SeriesAdmin(admin.ModelAdmin):
+    list_display = ["name"]
+    inlines = [SeriesTournamentInline]

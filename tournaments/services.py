@@ -108,11 +108,12 @@ def registration_withdraw(*, registration: Registration) -> Registration:
     return registration
 
 
-def _enqueue_standings(tournament: Tournament) -> None:
-    from tournaments.tasks import standings_recompute
+def _enqueue_recomputes(tournament: Tournament) -> None:
+    """After commit: the standings snapshot for this results version, then the club ratings."""
+    from tournaments.tasks import ratings_update, standings_recompute
 
-    version = tournament.results_version
-    standings_recompute.delay_on_commit(tournament.pk, version)
+    standings_recompute.delay_on_commit(tournament.pk, tournament.results_version)
+    ratings_update.delay_on_commit(tournament.pk)
 
 
 @transaction.atomic
@@ -120,8 +121,7 @@ def results_changed(*, tournament: Tournament) -> int:
     """A result was accepted or corrected: count a new version and recompute standings."""
     Tournament.objects.filter(pk=tournament.pk).update(results_version=F("results_version") + 1)
     tournament.refresh_from_db(fields=["results_version"])
-    _enqueue_standings(tournament)
-    __import__("tournaments.tasks").tasks.ratings_update.delay_on_commit(tournament.pk)
+    _enqueue_recomputes(tournament)
     return tournament.results_version
 
 

@@ -28,6 +28,9 @@ class FastTable(tables.Table):
             out.append("<tr>" + "".join(cells) + "</tr>")
         return SafeString("".join(out))
 
+    # Only the sorting links in the head are boosted; links in the rows lead to other pages.
+    attrs = {"class": "grid", "tbody": {"hx-boost": "false"}}
+
 
 class PlayerLinkColumn(tables.Column):
     """The player's name linking to their results; the URL prefix is built once per table."""
@@ -60,7 +63,7 @@ class StandingsTable(FastTable):
 
     class Meta:
         orderable = True
-        attrs = {"class": "grid standings"}
+        attrs = {"class": "grid standings", "tbody": {"hx-boost": "false"}}
 
 
 class VintStandingsTable(FastTable):
@@ -76,7 +79,7 @@ class VintStandingsTable(FastTable):
 
     class Meta:
         orderable = True
-        attrs = {"class": "grid standings"}
+        attrs = {"class": "grid standings", "tbody": {"hx-boost": "false"}}
 
 
 class GroupStandingsTable(FastTable):
@@ -90,7 +93,7 @@ class GroupStandingsTable(FastTable):
 
     class Meta:
         orderable = True
-        attrs = {"class": "grid standings"}
+        attrs = {"class": "grid standings", "tbody": {"hx-boost": "false"}}
 
 
 class RoundResultsTable(FastTable):
@@ -212,7 +215,7 @@ class SeriesStandingsTable(tables.Table):
 
     class Meta:
         orderable = False
-        attrs = {"class": "grid standings"}
+        attrs = {"class": "grid standings", "tbody": {"hx-boost": "false"}}
 
 
 def series_standings_table(rows: list[dict[str, object]], held: list[object]) -> tables.Table:

@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from tournaments import views
 
@@ -27,5 +27,5 @@ urlpatterns = [
         "tournaments/<slug:slug>/players/<int:number>/", views.player_results, name="player_results"
     ),
     path("tournaments/<slug:slug>/meetings/", views.meetings, name="meetings"),
-    path("", ("tournaments.rating_urls", None, None)),  # = include("tournaments.rating_urls")
+    path("", include("tournaments.rating_urls")),
 ]
