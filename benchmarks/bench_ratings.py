@@ -18,9 +18,7 @@ from __future__ import annotations
 
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import time
 from array import array
@@ -29,8 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from dbbench import on_each_database, throwaway_database  # noqa: E402
 
-PG_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tablescore")
 DEALS = int(os.environ.get("BENCH_RATING_DEALS", "1000000"))
 TABLES = int(os.environ.get("BENCH_RATING_TABLES", "500"))
 TARGET_DEALS = 1_000_000
@@ -96,27 +94,9 @@ def full_rebuild(deals: int) -> None:
     print(line + " (target: 1,000,000 deals <= 60 s)", flush=True)
 
 
-def _pg_reachable() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 5432), timeout=2):
-            return True
-    except OSError:
-        return False
-
-
 def incremental(label: str) -> None:
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.test_settings"
-    import django
-
-    django.setup()
-    from django.db import connection
-
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
+    with throwaway_database():
         _incremental(label)
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def _incremental(label: str) -> None:
@@ -187,14 +167,7 @@ def main() -> int:
         incremental(sys.argv[1])
         return 0
     full_rebuild(DEALS)
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    subprocess.check_call([sys.executable, __file__, "SQLite"], env=env, cwd=ROOT)
-    if _pg_reachable():
-        subprocess.check_call(
-            [sys.executable, __file__, "PostgreSQL"], env={**env, "DATABASE_URL": PG_URL}, cwd=ROOT
-        )
-    else:
-        print("incremental update on PostgreSQL: not measured (PostgreSQL unreachable)")
+    on_each_database(__file__, "incremental update")
     return 0
 
 

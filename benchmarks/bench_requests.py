@@ -8,41 +8,19 @@ the median and 95th percentile; the target is a median of at most 15 ms.
 from __future__ import annotations
 
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PG_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tablescore")
+from dbbench import on_each_database, throwaway_database
+
 N = int(os.environ.get("BENCH_REQUESTS", "200"))
 
 
-def _pg_reachable() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 5432), timeout=2):
-            return True
-    except OSError:
-        return False
-
-
 def run_one(label: str) -> None:
-    sys.path.insert(0, str(ROOT))
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.test_settings"
-    import django
+    with throwaway_database():
+        from django.test import Client
 
-    django.setup()
-    from django.conf import settings
-    from django.db import connection
-    from django.test import Client
-
-    # Not setup_test_environment(): its instrumented template rendering would be measured too.
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
         from scoring import services
         from scoring.models import RuleProfile
         from tests.factories import ClubFactory, PlayerFactory, UserFactory
@@ -94,22 +72,13 @@ def run_one(label: str) -> None:
             f"over {N} saves (target: median <= 15 ms)",
             flush=True,
         )
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def main() -> int:
     if len(sys.argv) > 1:
         run_one(sys.argv[1])
-        return 0
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    subprocess.check_call([sys.executable, __file__, "SQLite"], env=env, cwd=ROOT)
-    if _pg_reachable():
-        subprocess.check_call(
-            [sys.executable, __file__, "PostgreSQL"], env={**env, "DATABASE_URL": PG_URL}, cwd=ROOT
-        )
     else:
-        print("deal-save request on PostgreSQL: not measured (PostgreSQL unreachable)")
+        on_each_database(__file__, "deal-save request")
     return 0
 
 

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-PG_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tablescore")
+from dbbench import on_each_database, throwaway_database
+
 SIZES = [int(s) for s in os.environ.get("BENCH_PLAYERS", "400,4000").split(",")]
 ROUNDS, DEALS = 5, 32
 
@@ -109,19 +106,9 @@ def build(players: int, seed: int = 1):  # type: ignore[no-untyped-def]
 
 
 def run_one(label: str) -> None:
-    sys.path.insert(0, str(ROOT))
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.test_settings"
-    import django
+    with throwaway_database():
+        from django.test import Client
 
-    django.setup()
-    from django.conf import settings
-    from django.db import connection
-    from django.test import Client
-
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    try:
         from tournaments.models import StandingsSnapshot
         from tournaments.services import standings_recompute
 
@@ -155,25 +142,13 @@ def run_one(label: str) -> None:
                 f"{statistics.median(page):.0f} ms{target}",
                 flush=True,
             )
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 def main() -> int:
     if len(sys.argv) > 1:
         run_one(sys.argv[1])
-        return 0
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    subprocess.check_call([sys.executable, __file__, "SQLite"], env=env, cwd=ROOT)
-    try:
-        with socket.create_connection(("127.0.0.1", 5432), timeout=2):
-            pass
-    except OSError:
-        print("PostgreSQL unreachable: PostgreSQL figures not measured")
-        return 0
-    subprocess.check_call(
-        [sys.executable, __file__, "PostgreSQL"], env={**env, "DATABASE_URL": PG_URL}, cwd=ROOT
-    )
+    else:
+        on_each_database(__file__, "tournament standings")
     return 0
 
 

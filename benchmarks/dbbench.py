@@ -1,0 +1,60 @@
+"""Shared plumbing for benchmarks that need Django and a database.
+
+``on_each_database(script, what)`` runs ``script LABEL`` once on SQLite and once on
+PostgreSQL (when reachable), each in its own interpreter because Django reads
+DATABASE_URL at start-up. Inside, ``throwaway_database()`` sets Django up on the
+test settings and creates a test database that is dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PG_URL = os.environ.get("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/tablescore")
+
+
+def pg_reachable() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 5432), timeout=2):
+            return True
+    except OSError:
+        return False
+
+
+def on_each_database(script: str, what: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    subprocess.check_call([sys.executable, script, "SQLite"], env=env, cwd=ROOT)
+    if pg_reachable():
+        subprocess.check_call(
+            [sys.executable, script, "PostgreSQL"], env={**env, "DATABASE_URL": PG_URL}, cwd=ROOT
+        )
+    else:
+        print(f"{what} on PostgreSQL: not measured (PostgreSQL unreachable)")
+
+
+@contextmanager
+def throwaway_database() -> Iterator[None]:
+    """Django on config.test_settings with a fresh test database (and the test client's host)."""
+    sys.path.insert(0, str(ROOT))
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.test_settings"
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.db import connection
+
+    # Not setup_test_environment(): its instrumented template rendering would be measured too.
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    old_name = connection.settings_dict["NAME"]
+    connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    try:
+        yield
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
