@@ -149,6 +149,10 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Sessions read through the cache (Redis in production), so a page view does not pay a
+# database round trip for them; they are still written to the database.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 # --- Security (production, DJANGO_DEBUG=false) ------------------------------
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

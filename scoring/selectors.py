@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, Prefetch, QuerySet, Sum
 
 from scoring.engines import kop
-from scoring.models import DealHistory, KopDeal, TableSession
+from scoring.models import DealHistory, KopDeal, TableSeat, TableSession
 
 
 @dataclass(frozen=True)
@@ -40,14 +40,25 @@ def contract_label(name: str) -> str:
     return kop.CONTRACTS[name].label_pl
 
 
+def _seats_with_players() -> Prefetch:
+    return Prefetch("seats", queryset=TableSeat.objects.select_related("player"))
+
+
 def session_list() -> QuerySet[TableSession]:
     return TableSession.objects.select_related("profile_version__profile").prefetch_related(
-        "seats__player"
+        _seats_with_players()
     )
 
 
 def session_get(*, pk: int) -> TableSession:
-    return session_list().get(pk=pk)
+    """One session with its profile, seats, players and tournament table (if any) in two queries."""
+    return (
+        TableSession.objects.select_related(
+            "profile_version__profile", "round_table__round__tournament"
+        )
+        .prefetch_related(_seats_with_players())
+        .get(pk=pk)
+    )
 
 
 def session_players(session: TableSession) -> list[Any]:

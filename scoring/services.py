@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from scoring import adapters
@@ -111,17 +112,21 @@ def kop_deal_record(
     confirm_warnings: bool = False,
 ) -> KopDeal:
     """Append the next deal of the session."""
-    # Lock the session row (deal numbers are allotted under it) and re-read the lock flag.
-    locked_at = (
-        TableSession.objects.select_for_update()
+    # Lock the session row (deal numbers are allotted under it), re-read the lock flag and
+    # the last deal number in the same round trip.
+    last_number = KopDeal.objects.filter(session=OuterRef("pk")).order_by("-number")
+    locked_at, last = (
+        TableSession.objects.select_for_update(of=("self",))
         .filter(pk=session.pk)
-        .values_list("locked_at", flat=True)
-    ).get()
+        .annotate(last=Subquery(last_number.values("number")[:1]))
+        .values_list("locked_at", "last")
+        .get()
+    )
     session.locked_at = locked_at
     _check_writable(session, actor)
     deal, result = kop_deal_evaluate(session=session, facts=facts)
     confirmed = _confirmed(result, confirm_warnings)
-    last = session.kop_deals.order_by("-number").values_list("number", flat=True).first() or 0
+    last = last or 0
     row = KopDeal(
         session=session,
         number=last + 1,

@@ -8,6 +8,7 @@ forms post and redirect.
 from __future__ import annotations
 
 import csv
+import functools
 import json
 from typing import Any
 
@@ -17,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -124,31 +126,38 @@ def _kop_context(
         "actor": actor,
         "can_write": can_write(actor, session),
         "is_director": is_director(request.user),
-        "contracts": [
-            (c.name, selectors.contract_label(c.name), c.declarers)
-            for c in kop.contracts_for(session.game)
-        ],
-        "doubling_counts": [
-            (k, kop.doubling_name(k, rules) if k else "0")
-            for k in range(0, (cap if cap is not None else 6) + 1)
-        ],
+        **_pad_choices(session.game, rules, cap, get_language()),
         "hint": declarer_hint(contract),
-        "hints_json": json.dumps(
-            {c.name: declarer_hint(c.name) for c in kop.contracts_for(session.game)}
-        ),
-        "solo_json": json.dumps(
-            [c.name for c in kop.contracts_for(session.game) if c.declarers == 1]
-        ),
         "last_rows": list(reversed(board.rows)),
+        "edit_url_prefix": reverse("scoring:deal_edit", args=[session.pk, 0])[:-2],
         "seat_players": seat_players,
         "round_table": _round_table(session),
     }
 
 
+@functools.lru_cache(maxsize=256)
+def _pad_choices(game: str, rules: kop.KopRules, cap: int | None, language: str) -> dict[str, Any]:
+    """The pad's fixed choices for a game, rules and language: built once, not on every save."""
+    return {
+        "contracts": [
+            (c.name, selectors.contract_label(c.name), c.declarers) for c in kop.contracts_for(game)
+        ],
+        "doubling_counts": [
+            (k, kop.doubling_name(k, rules) if k else "0")
+            for k in range(0, (cap if cap is not None else 6) + 1)
+        ],
+        "hints_json": json.dumps({c.name: declarer_hint(c.name) for c in kop.contracts_for(game)}),
+    }
+
+
 def _round_table(session: TableSession) -> Any:
+    """The tournament table this session is (session_get fetched it along), or None."""
     from tournaments.models import RoundTable
 
-    return RoundTable.objects.filter(session=session).select_related("round__tournament").first()
+    try:
+        return session.round_table
+    except RoundTable.DoesNotExist:
+        return None
 
 
 def _ints(values: Any) -> list[int]:

@@ -16,6 +16,9 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, Group
+from django.core.cache import cache
+from django.db.models.signals import m2m_changed
+from django.dispatch import receiver
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
@@ -24,14 +27,39 @@ DIRECTORS = "directors"
 SCORERS = "scorers"
 
 
+ROLE_CACHE_SECONDS = 300
+
+
+def _role_key(user_id: int) -> str:
+    return f"tablescore:roles:{user_id}"
+
+
 def _in_group(user: Any, name: str) -> bool:
     if isinstance(user, AnonymousUser) or not user.is_authenticated:
         return False
-    cache = getattr(user, "_tablescore_groups", None)
-    if cache is None:
-        cache = set(user.groups.values_list("name", flat=True))
-        user._tablescore_groups = cache
-    return name in cache
+    groups = getattr(user, "_tablescore_groups", None)
+    if groups is None:
+        # Cached across requests (every scorer's save asks); dropped when memberships change.
+        groups = cache.get(_role_key(user.pk))
+        if groups is None:
+            groups = set(user.groups.values_list("name", flat=True))
+            cache.set(_role_key(user.pk), groups, ROLE_CACHE_SECONDS)
+        user._tablescore_groups = groups
+    return name in groups
+
+
+@receiver(m2m_changed, sender=Group.user_set.through)
+def _forget_roles(sender: Any, instance: Any, pk_set: Any, **kwargs: Any) -> None:
+    if kwargs.get("action") not in ("post_add", "post_remove", "post_clear"):
+        return
+    if isinstance(instance, Group):
+        user_ids = pk_set or []
+        if kwargs["action"] == "post_clear":
+            cache.clear()  # the group lost everybody: rare, so forget every cached role set
+            return
+    else:
+        user_ids = [instance.pk]
+    cache.delete_many([_role_key(pk) for pk in user_ids])
 
 
 def is_director(user: Any) -> bool:
