@@ -55,9 +55,9 @@ def fresh_cache():
     """Each test starts with an empty in-process cache: cached role sets are keyed by user id,
     and ids repeat between rolled-back tests. (The integration tier's Redis cache shares its
     database with the Celery broker, so it is left alone; its ids do not repeat.)"""
-    from django.core.cache import cache
+    from django.core.cache import caches
     from django.core.cache.backends.locmem import LocMemCache
 
-    if isinstance(cache, LocMemCache):
-        cache.clear()
+    if isinstance(caches["default"], LocMemCache):
+        caches["default"].clear()
     yield

@@ -49,16 +49,20 @@ def _in_group(user: Any, name: str) -> bool:
 
 
 @receiver(m2m_changed, sender=Group.user_set.through)
-def _forget_roles(sender: Any, instance: Any, pk_set: Any, **kwargs: Any) -> None:
-    if kwargs.get("action") not in ("post_add", "post_remove", "post_clear"):
-        return
+def _forget_roles(sender: Any, instance: Any, pk_set: Any, action: str, **kwargs: Any) -> None:
+    """Drop the cached role sets of the users whose groups change (never the whole cache:
+    in production it shares Redis with the Celery broker)."""
     if isinstance(instance, Group):
-        user_ids = pk_set or []
-        if kwargs["action"] == "post_clear":
-            cache.clear()  # the group lost everybody: rare, so forget every cached role set
+        if action == "pre_clear":  # the members are still there to be named
+            user_ids = list(instance.user_set.values_list("pk", flat=True))
+        elif action in ("post_add", "post_remove"):
+            user_ids = list(pk_set or [])
+        else:
             return
-    else:
+    elif action in ("post_add", "post_remove", "post_clear"):
         user_ids = [instance.pk]
+    else:
+        return
     cache.delete_many([_role_key(pk) for pk in user_ids])
 
 

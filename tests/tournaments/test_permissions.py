@@ -65,3 +65,11 @@ def test_role_changes_take_effect_at_once_despite_the_role_cache(member_client, 
     assert member_client.get(DIRECTOR_PAGE).status_code == 200
     Group.objects.get(name="directors").user_set.remove(member)
     assert member_client.get(DIRECTOR_PAGE).status_code == 403
+
+
+def test_clearing_a_group_drops_its_members_cached_roles(director_client, director):
+    from django.contrib.auth.models import Group
+
+    assert director_client.get(DIRECTOR_PAGE).status_code == 200
+    Group.objects.get(name="directors").user_set.clear()
+    assert director_client.get(DIRECTOR_PAGE).status_code == 403
