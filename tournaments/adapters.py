@@ -16,8 +16,11 @@ from scoring.models import KopDeal, TableSeat
 from tournaments.models import Registration, RoundTable, Tournament
 
 
-def kop_table_results(tournament: Tournament) -> dict[int, list[dict[int, int]]]:
-    """Accepted tables by round: each a mapping start number -> small points (net payments)."""
+def kop_table_results(
+    tournament: Tournament,
+) -> tuple[dict[int, list[dict[int, int]]], dict[int, list[int]]]:
+    """Accepted tables by round, each a mapping start number -> small points (net payments),
+    and the table numbers of those tables (a round's tables may be accepted out of order)."""
     tables = list(
         RoundTable.objects.filter(round__tournament=tournament, accepted_at__isnull=False)
         .select_related("round")
@@ -41,12 +44,14 @@ def kop_table_results(tournament: Tournament) -> dict[int, list[dict[int, int]]]
     ):
         seats[seat["session_id"]][seat["seat"]] = numbers[seat["player_id"]]
     by_round: dict[int, list[dict[int, int]]] = defaultdict(list)
+    numbers_by_round: dict[int, list[int]] = defaultdict(list)
     for table in tables:
         row = sums.get(table.session_id, {})
         by_round[table.round.number].append(
             {seats[table.session_id][s]: row.get(f"p{s}") or 0 for s in range(1, 5)}
         )
-    return dict(by_round)
+        numbers_by_round[table.round.number].append(table.number)
+    return dict(by_round), dict(numbers_by_round)
 
 
 def registrations_by_number(tournament: Tournament) -> dict[int, Registration]:

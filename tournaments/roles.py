@@ -16,11 +16,11 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, Group
+from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
+from django.core.exceptions import PermissionDenied
 from django.db.models.signals import m2m_changed
 from django.dispatch import receiver
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
 DIRECTORS = "directors"

@@ -196,3 +196,31 @@ def meetings(*, tournament: Tournament) -> dict[str, Any]:
         "matrix": list(zip(shown, meetings_matrix(schedule), strict=True)),
         "repeats": schedule.repeats,
     }
+
+
+def round_results_table(
+    *, tournament: Tournament, data: Any, round_number: int, request: Any
+) -> Any:
+    """The round's accepted results from the standings snapshot, as a sortable table."""
+    from django_tables2 import RequestConfig
+
+    from tournaments.tables import RoundResultsTable
+
+    rows = []
+    for row in (data or {}).get("individual", []):
+        for entry in row.get("by_round", []):
+            if entry["round"] == round_number:
+                rows.append(
+                    {
+                        **entry,
+                        "number": row["number"],
+                        "name": row["name"],
+                        "table": entry["table"] or "–",
+                        "place": entry["place"] or "–",
+                    }
+                )
+    rows.sort(key=lambda r: (str(r["table"]), str(r["place"])))
+    table = RoundResultsTable(rows, prefix="round-")
+    table.tournament_slug = tournament.slug
+    RequestConfig(request, paginate=False).configure(table)
+    return table

@@ -34,7 +34,7 @@ def _tournament_settings(tournament: Tournament) -> tuple[list[int], list[str]]:
 
 def _kop(tournament: Tournament) -> dict[str, Any]:
     big_points, tie_breaks = _tournament_settings(tournament)
-    rounds = adapters.kop_table_results(tournament)
+    rounds, table_numbers = adapters.kop_table_results(tournament)
     byes = {r.number: list(r.byes) for r in tournament.rounds.filter(number__in=list(rounds))}
     rows = kop_standings(rounds, big_points, tie_breaks, byes)
     entries = adapters.registrations_by_number(tournament)
@@ -52,6 +52,16 @@ def _kop(tournament: Tournament) -> dict[str, Any]:
             "fourths": row.fourths,
             "rounds": row.rounds_played,
             "byes": row.byes,
+            "by_round": [
+                {
+                    "round": e.round,
+                    "table": table_numbers[e.round][e.table - 1] if e.table else None,
+                    "small_points": adapters.json_ready(e.small_points),
+                    "big_points": adapters.json_ready(e.big_points),
+                    "place": e.place,
+                }
+                for e in row.rounds_detail
+            ],
         }
         for row in rows
     ]

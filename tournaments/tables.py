@@ -97,22 +97,20 @@ class GroupStandingsTable(FastTable):
 
 
 class RoundResultsTable(FastTable):
+    """One round's results: every player's table, place, small and big points."""
+
     table = tables.Column(verbose_name=_("Table"), attrs={"td": {"class": "num"}})
-    seat = tables.Column(verbose_name=_("Seat"), attrs={"td": {"class": "num"}})
+    place = tables.Column(verbose_name=_("Place at the table"), attrs={"td": {"class": "num"}})
     number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Player"))
+    name = PlayerLinkColumn()
     small_points = tables.Column(verbose_name=_("Small points"), attrs={"td": {"class": "num"}})
     big_points = tables.Column(verbose_name=_("Big points"), attrs={"td": {"class": "num"}})
 
     class Meta:
         orderable = True
-        attrs = {"class": "grid"}
+        attrs = {"class": "grid", "tbody": {"hx-boost": "false"}}
 
 
-# ------------------------------------------------------------------- ratings and series
-
-# The table template boosts the links inside a table and swaps in only the table: right for
-# sorting and paging, wrong for a link that leaves the page (it would swap in nothing).
 _OUT = '<a hx-boost="false" href="'
 _GREEK = {"td": {"class": "num"}, "th": {"class": "num", "style": "text-transform: none"}}
 

@@ -203,6 +203,13 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tables": tables,
         "byes": selectors.round_byes(rnd=rnd),
     }
+    view = selectors.standings_view(
+        tournament=tournament, viewer_is_director=is_director(request.user)
+    )
+    if view["visible"] and view["data"] and tournament.game != "vint":
+        context["results_table"] = selectors.round_results_table(
+            tournament=tournament, data=view["data"], round_number=number, request=request
+        )
     if request.GET.get("cards"):
         if not is_director(request.user):
             return redirect_to_login(request.get_full_path())

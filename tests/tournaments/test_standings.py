@@ -164,3 +164,20 @@ def test_standings_command_prints_json(kop_tournament, sixteen, capsys, commit):
     data = json.loads(capsys.readouterr().out)
     assert len(data["individual"]) == 16
     assert sum(r["big_points"] for r in data["individual"]) == 4 * 9
+
+
+def test_round_results_table_lists_the_accepted_tables(client, kop_tournament, sixteen, commit):
+    rnd = services.round_generate(tournament=kop_tournament)
+    table = rnd.tables.get(number=2)
+    for facts in (CICHA_1, ZOLO_3):
+        scoring_services.kop_deal_record(session=table.session, facts=facts, actor=ACTOR)
+    with commit():
+        services.round_table_accept(table=table, accepted_by="Gracz")
+    url = reverse("tournaments:round", kwargs={"slug": kop_tournament.slug, "number": 1})
+    html = client.get(url).content.decode()
+    assert "Results" in html
+    body = html[html.index('id="table-round-"') :]
+    # seat 1: +12 -5 = 7 (1st, 5 big points); seat 3: -4 +15 = 11 -> 1st; so seat 3 first
+    first = table.session.seats.get(seat=3).player.name
+    assert body.count("<tr>") == 1 + 4  # header row + the 4 players of the accepted table
+    assert first in body
