@@ -64,14 +64,38 @@ def run_one(label: str) -> None:
             response = client.post(url, deals[i % 3], headers={"HX-Request": "true"})
             times.append((time.perf_counter() - start) * 1000)
             assert response.status_code == 200 and b"saved" in response.content
-        times.sort()
-        median = statistics.median(times)
-        p95 = times[int(len(times) * 0.95) - 1]
-        print(
-            f"deal-save request on {label}: median {median:.1f} ms, p95 {p95:.1f} ms "
-            f"over {N} saves (target: median <= 15 ms)",
-            flush=True,
-        )
+        report(f"Kop deal-save request on {label}", times)
+        report(f"Vint deal-save request on {label}", vint_times(client, players))
+
+
+def vint_times(client, players) -> list[float]:  # type: ignore[no-untyped-def]
+    """Rubber 1 of vint.md §6.2 (9 deals incl. a misère and an all-pass) at fresh tables."""
+    from scoring import services
+    from scoring.models import RuleProfile
+    from tests.scoring.test_vint_entry import RUBBER_1
+
+    version = RuleProfile.objects.get(slug="vint").current
+    times: list[float] = []
+    while len(times) < N:
+        session = services.session_create(game="vint", profile_version=version, players=players)
+        url = f"/sessions/{session.pk}/vint/deals/"
+        for data in RUBBER_1:
+            start = time.perf_counter()
+            response = client.post(url, {"rubber": "1", **data}, headers={"HX-Request": "true"})
+            times.append((time.perf_counter() - start) * 1000)
+            assert response.status_code == 200, response.content[:500]
+    return times
+
+
+def report(what: str, times: list[float]) -> None:
+    times = sorted(times)
+    median = statistics.median(times)
+    p95 = times[int(len(times) * 0.95) - 1]
+    print(
+        f"{what}: median {median:.1f} ms, p95 {p95:.1f} ms over {len(times)} saves "
+        "(target: median <= 15 ms)",
+        flush=True,
+    )
 
 
 def main() -> int:
