@@ -94,8 +94,14 @@ def progress(*, tournament: Tournament) -> dict[str, Any]:
     rnd = tournament.rounds.order_by("-number").first()
     tables = round_tables(rnd=rnd) if rnd else []
     accepted = sum(1 for t in tables if t["table"].accepted_at)
+    ends = None
+    if rnd is not None and tournament.round_minutes:
+        from datetime import timedelta
+
+        ends = rnd.created_at + timedelta(minutes=tournament.round_minutes)
     return {
         "round": rnd,
+        "round_ends": ends,
         "tables": tables,
         "accepted": accepted,
         "all_accepted": bool(tables) and accepted == len(tables),

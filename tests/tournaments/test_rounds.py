@@ -162,3 +162,18 @@ def test_who_met_whom_matrix(client, kop_tournament, sixteen):
     assert "0 pairs met more than once." in html
     # 16 rows; each player met 3 others per round -> six 1s per row after two rounds
     assert html.count('<td class="num">1</td>') == 16 * 6
+
+
+def test_board_shows_the_round_time_limit(director_client, kop_tournament, sixteen):
+    kop_tournament.round_minutes = 90
+    kop_tournament.save()
+    rnd = services.round_generate(tournament=kop_tournament)
+    board = director_client.get(
+        reverse("tournaments:board", kwargs={"slug": kop_tournament.slug})
+    ).content.decode()
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    ends = timezone.localtime(rnd.created_at + timedelta(minutes=90))
+    assert f"time limit {ends:%H:%M}" in board

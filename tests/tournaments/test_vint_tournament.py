@@ -61,3 +61,48 @@ def test_vint_round_standings_follow_the_session_nets(
     assert [r["total_points"] for r in data["individual"]] == [46868, 34305, 26349, 26282]
     page = director_client.get(reverse("tournaments:standings", kwargs={"slug": tournament.slug}))
     assert "13417" in page.content.decode()
+
+
+def test_a_rubber_cut_short_by_the_time_limit_is_closed_by_the_profile_rule(
+    profiles, club, django_capture_on_commit_callbacks
+):
+    from scoring import services as scoring_services
+
+    house = scoring_services.profile_save(
+        profile=None,
+        name="Vint, time-limit bonus",
+        game="vint",
+        options={"unfinished_rubber_bonus": "200_per_game_lead"},
+        tournament={"big_points": [5, 3, 1, 0], "tie_breaks": ["small_points"]},
+    )
+    tournament = services.tournament_create(
+        name="Timed Vint",
+        game="vint",
+        profile_version=house,
+        rounds=1,
+        club=club,
+        seed=1,
+        round_minutes=90,
+    )
+    for name in ["Anna", "Boris", "Carl", "Dina"]:
+        entry = services.registration_add(
+            tournament=tournament, player=PlayerFactory(club=club, name=name)
+        )
+        services.registration_check_in(registration=entry)
+    table = services.round_generate(tournament=tournament).tables.get()
+    # Only the first two deals of §6.2's rubber 1: EW have won a game (87), NS none.
+    for facts in RUBBER_1[:2]:
+        vint_deal_record(session=table.session, facts=facts, actor=ACTOR, rubber=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_table_accept(table=table, accepted_by="time limit")
+    rows = StandingsSnapshot.objects.get(tournament=tournament).data["individual"]
+    seats = {s.seat: s.player.name for s in table.session.seats.all()}
+    ew = {seats[2], seats[4]}  # rubber 1: A + C are NS, B + D are EW
+    by_name = {r["name"]: r for r in rows}
+    # EW lead by one game when time runs out: 200 above the line for each EW player on top
+    # of the sheet as it stands; NS keep their sheet totals.
+    from scoring.vint_selectors import vint_scoreboard
+
+    sheet = {s.name: s.total for s in vint_scoreboard(session=table.session).standings}
+    for name in seats.values():
+        assert by_name[name]["total_points"] == sheet[name] + (200 if name in ew else 0)
