@@ -9,6 +9,7 @@ redirect. ``session_detail`` and ``session_sheet`` dispatch here for game
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.contrib import messages
@@ -88,7 +89,12 @@ TRICK_NUMBERS = [("", "—"), *[(str(n), str(n)) for n in range(1, 14)]]
 
 def _options(choices: list[tuple[str, str]], selected: Any) -> SafeString:
     """The <option>s of a select, the chosen one marked (built here: the pad has many)."""
-    chosen = "" if selected is None else str(selected)
+    return _options_html(tuple(choices), "" if selected is None else str(selected))
+
+
+@functools.lru_cache(maxsize=1024)
+def _options_html(choices: tuple[tuple[str, str], ...], chosen: str) -> SafeString:
+    # Seventeen selects per pad, mostly unset: the same few strings every save.
     return format_html_join(
         "",
         '<option value="{}"{}>{}</option>',

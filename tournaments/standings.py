@@ -93,7 +93,6 @@ def _kop(tournament: Tournament) -> dict[str, Any]:
 
 
 def _vint(tournament: Tournament) -> dict[str, Any]:
-    from scoring.engines import vint
     from scoring.vint_selectors import vint_scoreboard
 
     entries = adapters.registrations_by_number(tournament)
@@ -104,13 +103,8 @@ def _vint(tournament: Tournament) -> dict[str, Any]:
     ).select_related("session"):
         board = vint_scoreboard(session=table.session)
         totals = {number_of_name[s.name]: s.total for s in board.standings}
-        # The round is over once the table is accepted: a rubber still unfinished was cut
-        # short by the time limit and is closed under the profile's rule (vint.md A27).
-        for rubber in board.rubbers:
-            if rubber.started and not rubber.finished:
-                for entry in vint.rubber_close(rubber.state, board.rules):
-                    for seat in vint.SEATS_OF[entry.side]:
-                        totals[number_of_name[rubber.names[seat]]] += entry.points
+        # A rubber still unfinished when the table is accepted was cut short by the time
+        # limit: the sheet already closes it under the profile's rule (vint.md A27).
         won: dict[int, int] = dict.fromkeys(totals, 0)
         for rubber in board.rubbers:
             winner = rubber.result.state.winner if rubber.started else None
