@@ -37,6 +37,9 @@ class KopDealForm(forms.Form):
     declarer_points = forms.IntegerField(label=_("Declarers' card points"), required=False)
     confirm = forms.BooleanField(label=_("Yes, this is what happened"), required=False)
     reason = forms.CharField(label=_("Reason for the correction"), required=False)
+    # The order the declarers were tapped in (the pad's script fills it): in a wesele the
+    # bidder is tapped first, which the R6 check (bidder may not double) needs.
+    declarer_order = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -55,9 +58,13 @@ class KopDealForm(forms.Form):
 
     def facts(self) -> dict[str, Any]:
         data = self.cleaned_data
+        declarers = list(data.get("declarers") or [])
+        tapped = [int(x) for x in (data.get("declarer_order") or "").split() if x.isdigit()]
+        if sorted(tapped) == sorted(declarers):
+            declarers = tapped
         facts: dict[str, Any] = {
             "contract": data["contract"],
-            "declarers": list(data.get("declarers") or []),
+            "declarers": declarers,
             "declarer_points": data["declarer_points"],
         }
         if data.get("doubling_mode") == "seats":

@@ -57,16 +57,25 @@
     }
   });
 
+  function recordOrder() {
+    var f = form(); if (!f) return;
+    var order = f.querySelector("[name=declarer_order]");
+    if (order) order.value = tapOrder.filter(function (b) { return b.checked; })
+      .map(function (b) { return b.value; }).join(" ");
+  }
+
   document.addEventListener("change", function (e) {
     var f = form(); if (!f || !f.contains(e.target)) return;
-    if (e.target.name === "declarers" && e.target.checked) {
-      tapOrder.push(e.target); trimDeclarers(e.target);
+    if (e.target.name === "declarers") {
+      if (e.target.checked) { tapOrder.push(e.target); trimDeclarers(e.target); }
+      recordOrder();
     }
     if (e.target.name === "contract") {
       var hints = JSON.parse(f.dataset.hints || "{}");
       var hint = document.getElementById("declarer-hint");
       if (hint && hints[e.target.value]) hint.textContent = hints[e.target.value];
       trimDeclarers(null);
+      recordOrder();
     }
   });
 

@@ -198,3 +198,23 @@ def test_kop_entry_urls_do_not_exist_for_a_vint_session(director_client, profile
     assert director_client.post(url("preview", vint), NORMAL_60).status_code == 404
     history = director_client.get(url("history", vint))
     assert history.status_code == 302 and "/vint/history/" in history.url
+
+
+def test_wesele_bidder_is_the_first_seat_tapped(scorer_client, kop_session):
+    # Seat 3 bid wesele (tapped first), seat 1 holds the jack; seat 3 then doubled second:
+    # R6 (the wesele bidder may not double) is a warning the scorer must confirm.
+    data = {
+        "contract": "wesele",
+        "declarers": ["1", "3"],
+        "declarer_order": "3 1",
+        "doubling_mode": "seats",
+        "doubling_seats": "2 3",
+        "declarer_points": "60",
+    }
+    html = scorer_client.post(url("deal_add", kop_session), data).content.decode()
+    assert 'id="confirm-box"' in html
+    assert KopDeal.objects.count() == 0
+    # Tapped the other way round, seat 1 is the bidder and seat 3's rej is allowed.
+    response = scorer_client.post(url("deal_add", kop_session), {**data, "declarer_order": "1 3"})
+    assert response.status_code == 302
+    assert KopDeal.objects.get().declarers == [1, 3]
