@@ -88,6 +88,33 @@ def _check_writable(session: TableSession, actor: Actor) -> None:
         raise SessionLocked("this session is locked: only a director may change it")
 
 
+def history_record(
+    *,
+    session: TableSession,
+    number: int,
+    action: str,
+    actor: Actor,
+    new: dict[str, Any],
+    old: dict[str, Any] | None = None,
+    reason: str = "",
+) -> None:
+    """Keep who changed which deal, when, why and how. A change to an entered deal may
+    change an accepted tournament table, whose standings are then recomputed."""
+    DealHistory.objects.create(
+        session=session,
+        deal_number=number,
+        action=action,
+        actor=actor.label,
+        reason=reason.strip(),
+        old=old,
+        new=new,
+    )
+    if action != "created":
+        from tournaments.services import session_result_changed
+
+        session_result_changed(session=session)
+
+
 def _snapshot(row: KopDeal) -> dict[str, Any]:
     return {
         **adapters.kop_facts_of(row),
@@ -140,12 +167,8 @@ def kop_deal_record(
     )
     adapters.kop_apply_result(row, result)
     row.save()
-    DealHistory.objects.create(
-        session=session,
-        deal_number=row.number,
-        action="created",
-        actor=actor.label,
-        new=_snapshot(row),
+    history_record(
+        session=session, number=row.number, action="created", actor=actor, new=_snapshot(row)
     )
     return row
 
@@ -178,24 +201,16 @@ def kop_deal_correct(
     deal.voided = False
     adapters.kop_apply_result(deal, result)
     deal.save()
-    DealHistory.objects.create(
+    history_record(
         session=deal.session,
-        deal_number=deal.number,
+        number=deal.number,
         action="edited",
-        actor=actor.label,
-        reason=reason.strip(),
+        actor=actor,
+        reason=reason,
         old=old,
         new=_snapshot(deal),
     )
-    _result_changed(deal.session)
     return deal
-
-
-def _result_changed(session: TableSession) -> None:
-    """An accepted tournament table changed: its standings must be recomputed."""
-    from tournaments.services import session_result_changed
-
-    session_result_changed(session=session)
 
 
 @transaction.atomic
@@ -208,16 +223,15 @@ def kop_deal_void(*, deal: KopDeal, actor: Actor, reason: str) -> KopDeal:
     old = _snapshot(deal)
     deal.voided = True
     deal.save(update_fields=["voided", "updated_at"])
-    DealHistory.objects.create(
+    history_record(
         session=deal.session,
-        deal_number=deal.number,
+        number=deal.number,
         action="voided",
-        actor=actor.label,
-        reason=reason.strip(),
+        actor=actor,
+        reason=reason,
         old=old,
         new=_snapshot(deal),
     )
-    _result_changed(deal.session)
     return deal
 
 

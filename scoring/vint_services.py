@@ -28,7 +28,7 @@ from scoring.models import (
     VintDeal,
     VintRubber,
 )
-from scoring.services import Actor, DealRejected, SessionLocked
+from scoring.services import Actor, DealRejected, SessionLocked, history_record
 from scoring.vint_adapters import (
     deal_from_facts,
     entries_json,
@@ -222,12 +222,8 @@ def vint_deal_record(
         entries=entries_json(outcome),
         entered_by=actor.label,
     )
-    DealHistory.objects.create(
-        session=session,
-        deal_number=row.number,
-        action="created",
-        actor=actor.label,
-        new=_snapshot(row),
+    history_record(
+        session=session, number=row.number, action="created", actor=actor, new=_snapshot(row)
     )
     return row
 
@@ -249,12 +245,12 @@ def vint_deal_correct(
     deal.save(update_fields=["facts", "voided", "updated_at"])
     _rubber_replay(session, deal.rubber)
     deal.refresh_from_db()
-    DealHistory.objects.create(
+    history_record(
         session=session,
-        deal_number=deal.number,
+        number=deal.number,
         action="edited",
-        actor=actor.label,
-        reason=reason.strip(),
+        actor=actor,
+        reason=reason,
         old=old,
         new=_snapshot(deal),
     )
@@ -274,12 +270,12 @@ def vint_deal_void(*, deal: VintDeal, actor: Actor, reason: str) -> VintDeal:
     deal.save(update_fields=["voided", "updated_at"])
     _rubber_replay(session, deal.rubber)
     deal.refresh_from_db()
-    DealHistory.objects.create(
+    history_record(
         session=session,
-        deal_number=deal.number,
+        number=deal.number,
         action="voided",
-        actor=actor.label,
-        reason=reason.strip(),
+        actor=actor,
+        reason=reason,
         old=old,
         new=_snapshot(deal),
     )

@@ -107,3 +107,37 @@ def test_a_rubber_cut_short_by_the_time_limit_is_closed_by_the_profile_rule(
     # NS 1250, EW 2367, and EW lead by one game (87) when time runs out: +200 for EW (A27).
     assert {by_name[n]["total_points"] for n in set(seats.values()) - ew} == {1250}
     assert {by_name[n]["total_points"] for n in ew} == {2367 + 200}
+
+
+def test_a_vint_correction_after_acceptance_recomputes_the_standings(
+    profiles, club, django_capture_on_commit_callbacks
+):
+    from scoring import services as scoring_services
+    from scoring.vint_services import vint_deal_correct
+
+    tournament = services.tournament_create(
+        name="Vint night",
+        game="vint",
+        profile_version=profiles["vint"].current,
+        rounds=1,
+        club=club,
+        seed=3,
+    )
+    for name in ["Anna", "Boris", "Carl", "Dina"]:
+        entry = services.registration_add(
+            tournament=tournament, player=PlayerFactory(club=club, name=name)
+        )
+        services.registration_check_in(registration=entry)
+    table = services.round_generate(tournament=tournament).tables.get()
+    deal = vint_deal_record(session=table.session, facts=RUBBER_1[0], actor=ACTOR, rubber=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_table_accept(table=table, accepted_by="Boris")
+    director = scoring_services.Actor(label="director", is_director=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        vint_deal_correct(deal=deal, facts=RUBBER_1[1], actor=director, reason="wrong contract")
+    versions = sorted(
+        StandingsSnapshot.objects.filter(tournament=tournament).values_list(
+            "results_version", flat=True
+        )
+    )
+    assert versions == [1, 2]
