@@ -102,11 +102,12 @@ def incremental(label: str) -> None:
 def _incremental(label: str) -> None:
     from django.utils import timezone
 
+    from clubs.models import Club, Player
     from scoring import services as scoring_services
     from scoring.engines.simulate import random_kop_deals
     from scoring.models import RuleProfile
     from tournaments import ratings
-    from tournaments.models import Club, Player, Round, RoundTable, Tournament
+    from tournaments.models import Round, RoundTable, Tournament
 
     rng = random.Random(7)
     scoring_services.profile_sync_builtin()

@@ -21,10 +21,10 @@ def run_one(label: str) -> None:
     with throwaway_database():
         from django.test import Client
 
+        from clubs.roles import make_director
         from scoring import services
         from scoring.models import RuleProfile
         from tests.factories import ClubFactory, PlayerFactory, UserFactory
-        from tournaments.roles import make_director
 
         services.profile_sync_builtin()
         club = ClubFactory()

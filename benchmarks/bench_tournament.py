@@ -24,11 +24,12 @@ def build(players: int, seed: int = 1):  # type: ignore[no-untyped-def]
     """A finished tournament written in bulk (random foursomes: seating is benchmarked apart)."""
     from django.utils import timezone
 
+    from clubs.models import Club, Player
     from scoring import services as scoring_services
     from scoring.engines import kop
     from scoring.engines.simulate import random_kop_deals
     from scoring.models import KopDeal, RuleProfile, TableSeat, TableSession
-    from tournaments.models import Club, Player, Registration, Round, RoundTable, Tournament
+    from tournaments.models import Registration, Round, RoundTable, Tournament
 
     scoring_services.profile_sync_builtin()
     version = RuleProfile.objects.get(slug="kop-koscian").current

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_tables2",
+    "clubs",
     "scoring",
     "tournaments",
 ]
@@ -77,7 +78,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                "tournaments.context_processors.roles",
+                "clubs.context_processors.roles",
             ],
         },
     },

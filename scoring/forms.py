@@ -100,8 +100,8 @@ class SessionForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        from clubs.models import Player
         from scoring.models import RuleProfile
-        from tournaments.models import Player
 
         self.fields["profile"].queryset = RuleProfile.objects.all()
         players = Player.objects.select_related("club").order_by("name")

@@ -98,7 +98,7 @@ class TableSession(models.Model):
 class TableSeat(models.Model):
     session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
-    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         ordering = ["session", "seat"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
+from clubs.roles import is_director
 from scoring.models import TableSession
 from scoring.services import Actor
-from tournaments.roles import is_director
 
 LINK_KEY = "table_links"
 

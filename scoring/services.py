@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
+from clubs.models import Player
 from scoring import adapters
 from scoring.engines import kop
 from scoring.engines.errors import RuleError, SheetError
@@ -26,7 +27,6 @@ from scoring.models import (
     TableSeat,
     TableSession,
 )
-from tournaments.models import Player
 
 
 class DealRejected(Exception):
@@ -364,9 +364,9 @@ def _profile_version_for(game: str, options: Mapping[str, Any]) -> RuleProfileVe
 
 
 def _players_by_name(names: Sequence[str]) -> list[Player]:
-    from tournaments.models import Club
-    from tournaments.selectors import fold_name
-    from tournaments.services import player_create
+    from clubs.models import Club
+    from clubs.selectors import fold_name
+    from clubs.services import player_create
 
     known = {fold_name(p.name): p for p in Player.objects.all()}
     club = Club.objects.order_by("pk").first() or Club.objects.create(name="Club")

@@ -22,13 +22,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.roles import director_required, is_director, is_scorer
 from scoring import selectors, services
 from scoring.engines import kop
 from scoring.engines.errors import SheetError
 from scoring.forms import KopDealForm, ProfileForm, ReasonForm, SessionForm, SheetUploadForm
 from scoring.models import KopDeal, RuleProfile, TableSession
 from scoring.permissions import can_write, entry_actor, grant_link
-from tournaments.roles import director_required, is_director, is_scorer
 
 RECENT_ROWS = 8  # deals shown under the pad
 

@@ -21,6 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.roles import is_director
 from scoring import services
 from scoring.engines import vint
 from scoring.forms import ReasonForm
@@ -45,7 +46,6 @@ from scoring.vint_services import (
     vint_deal_record,
     vint_deal_void,
 )
-from tournaments.roles import is_director
 
 DENOMINATION_TITLES = {
     "S": "♠",

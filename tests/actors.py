@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from clubs.roles import make_director, make_scorer
 from tests.factories import UserFactory
-from tournaments.roles import make_director, make_scorer
 
 
 @pytest.fixture

@@ -1,8 +1,6 @@
 from django.contrib import admin
 
 from tournaments.models import (
-    Club,
-    Player,
     Registration,
     Round,
     RoundTable,
@@ -11,18 +9,6 @@ from tournaments.models import (
     StandingsSnapshot,
     Tournament,
 )
-
-
-@admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "city"]
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["number", "name", "club", "federation_id"]
-    list_filter = ["club"]
-    search_fields = ["name", "federation_id"]
 
 
 class RegistrationInline(admin.TabularInline):

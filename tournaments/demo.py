@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from clubs.models import Club
+from clubs.services import player_create
 from scoring import services as scoring_services
 from scoring.engines.simulate import random_kop_deals
 from tournaments import services
@@ -18,12 +20,10 @@ def demo_tournament(*, club: Any, director: Any, stdout: Any) -> None:
     if Tournament.objects.filter(name=DEMO_NAME).exists():
         return
     from tournaments.management.commands.simulate_tournament import simulate
-    from tournaments.models import Club
 
     guest_club, _created = Club.objects.get_or_create(name="Goście (demo)")
     guests = [
-        guest_club.players.filter(name=name).first()
-        or services.player_create(club=guest_club, name=name)
+        guest_club.players.filter(name=name).first() or player_create(club=guest_club, name=name)
         for name in ("Marek Gość", "Nina Gość", "Olek Gość", "Patrycja Gość")
     ]
     people = [*club.players.order_by("number")[:12], *guests]

@@ -5,8 +5,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Club, Player
-from tournaments.selectors import players_similar_to
+from clubs.models import Club, Player
+from clubs.selectors import players_similar_to
 
 
 class PlayerForm(forms.Form):

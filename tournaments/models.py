@@ -1,46 +1,12 @@
-"""Clubs, players, and (later) tournaments.
+"""Tournaments, rounds, standings, ratings and series.
 
-Vocabulary: a **club** keeps a register of **players**; each player has a
-stable **club number** that never changes or gets reused, so paper score pads
-and seating tables can name players by number.
+Clubs and players live in the ``clubs`` app (``clubs/models.py``).
 """
 
 from __future__ import annotations
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-
-
-class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120, unique=True)
-    city = models.CharField(_("city"), max_length=80, blank=True)
-
-    class Meta:
-        ordering = ["name"]
-        verbose_name = _("club")
-        verbose_name_plural = _("clubs")
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Player(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
-    number = models.PositiveIntegerField(_("club number"))
-    name = models.CharField(_("name"), max_length=120)
-    federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["club", "number"]
-        verbose_name = _("player")
-        verbose_name_plural = _("players")
-        constraints = [
-            models.UniqueConstraint(fields=["club", "number"], name="player_number_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.name} (#{self.number})"
 
 
 class WorkerHeartbeat(models.Model):
@@ -74,7 +40,7 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(unique=True)
     game = models.CharField(_("game"), max_length=10, choices=GAMES)
-    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL)
+    club = models.ForeignKey("clubs.Club", null=True, blank=True, on_delete=models.SET_NULL)
     profile_version = models.ForeignKey(
         "scoring.RuleProfileVersion", on_delete=models.PROTECT, related_name="+"
     )
@@ -104,7 +70,7 @@ class Registration(models.Model):
     """A player entered in a tournament under a start number that never changes."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="entries")
     number = models.PositiveIntegerField(_("start number"))
     checked_in = models.BooleanField(_("checked in"), default=False)
     first_round = models.PositiveSmallIntegerField(default=1)
@@ -240,7 +206,9 @@ class RatingEvent(models.Model):
     """A player's rating before and after one source, and the games it counted."""
 
     source = models.ForeignKey(RatingSource, on_delete=models.CASCADE, related_name="events")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_events")
+    player = models.ForeignKey(
+        "clubs.Player", on_delete=models.CASCADE, related_name="rating_events"
+    )
     game = models.CharField(max_length=10, choices=RATING_GAMES)
     at = models.DateTimeField()
     mu_before = models.FloatField()
@@ -275,7 +243,7 @@ class RatingEvent(models.Model):
 class RatingState(models.Model):
     """A player's current rating in one game (after their latest event)."""
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey("clubs.Player", on_delete=models.CASCADE, related_name="ratings")
     game = models.CharField(_("game"), max_length=10, choices=RATING_GAMES)
     mu = models.FloatField()
     sigma = models.FloatField()

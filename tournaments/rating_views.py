@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
+from clubs.models import Player
+from clubs.roles import director_required
 from tournaments import ratings
-from tournaments.models import RATING_GAMES, Player, Series, Tournament
-from tournaments.roles import director_required
+from tournaments.models import RATING_GAMES, Series, Tournament
 from tournaments.tables import (
     PlayerSessionsTable,
     PlayerTournamentsTable,

@@ -32,9 +32,9 @@ from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from clubs.models import Player
 from scoring.models import KopDeal, TableSeat, VintDeal, VintRubber
 from tournaments.models import (
-    Player,
     RatingEvent,
     RatingRun,
     RatingSource,

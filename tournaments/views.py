@@ -10,6 +10,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.models import Club
+from clubs.roles import director_required, is_director
+from clubs.selectors import player_list
+from clubs.services import player_create
 from tournaments import selectors, services
 from tournaments.forms import (
     AcceptForm,
@@ -18,10 +22,7 @@ from tournaments.forms import (
     SeatingImportForm,
     TournamentForm,
 )
-from tournaments.models import Club, Registration, Round, RoundTable, Tournament
-from tournaments.roles import director_required, is_director
-from tournaments.selectors import player_list
-from tournaments.services import player_create
+from tournaments.models import Registration, Round, RoundTable, Tournament
 
 
 def player_index(request: HttpRequest) -> HttpResponse:

@@ -16,13 +16,13 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
+from clubs.models import Player
 from scoring import services
 from scoring.engines.errors import SheetError
 from scoring.engines.scoresheet import score_sheet
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
 from scoring.vint_services import vint_deal_record, vint_deal_void
 from tests.factories import ClubFactory, PlayerFactory
-from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 

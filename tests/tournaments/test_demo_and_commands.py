@@ -7,8 +7,9 @@ import json
 import pytest
 from django.core.management import call_command
 
+from clubs.models import Club
 from scoring.models import KopDeal, TableSession
-from tournaments.models import Club, StandingsSnapshot, Tournament
+from tournaments.models import StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -58,7 +58,7 @@ def test_login_and_logout_pages(client, director):
 def test_role_changes_take_effect_at_once_despite_the_role_cache(member_client, member):
     from django.contrib.auth.models import Group
 
-    from tournaments.roles import make_director
+    from clubs.roles import make_director
 
     assert member_client.get(DIRECTOR_PAGE).status_code == 403  # now cached as "no role"
     make_director(member)

@@ -3,10 +3,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from clubs.models import Player
+from clubs.selectors import names_alike
+from clubs.services import player_create
 from tests.factories import ClubFactory
-from tournaments.models import Player
-from tournaments.selectors import names_alike
-from tournaments.services import player_create
 
 pytestmark = pytest.mark.django_db
 ADD = reverse("tournaments:player_add")

@@ -8,9 +8,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tournaments.models import Club, Player
-from tournaments.roles import make_director, make_scorer
-from tournaments.services import player_create
+from clubs.models import Club, Player
+from clubs.roles import make_director, make_scorer
+from clubs.services import player_create
 
 DEMO_DIRECTOR = ("director", "tablescore-demo")
 DEMO_SCORER = ("scorer", "tablescore-demo")

@@ -12,11 +12,13 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from clubs.models import Club, Player
+from clubs.services import player_create
 from scoring import services as scoring_services
 from scoring.engines.simulate import random_kop_deals
 from scoring.models import RuleProfile
 from tournaments import services
-from tournaments.models import Club, Player, Tournament
+from tournaments.models import Tournament
 
 PROFILES = {"kop": "kop-koscian", "baska": "baska"}
 
@@ -51,7 +53,7 @@ def simulate(
     )
     existing = people or list(Player.objects.filter(club=club).order_by("number")[:players])
     for i in range(len(existing), players):
-        existing.append(services.player_create(club=club, name=f"Player {i + 1:04d}"))
+        existing.append(player_create(club=club, name=f"Player {i + 1:04d}"))
     for player in existing:
         entry = services.registration_add(tournament=tournament, player=player)
         services.registration_check_in(registration=entry)

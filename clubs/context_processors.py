@@ -4,7 +4,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from tournaments.roles import is_director, is_scorer
+from clubs.roles import is_director, is_scorer
 
 
 def roles(request: HttpRequest) -> dict[str, Any]:
