@@ -4,5 +4,5 @@ from django.utils.translation import gettext_lazy as _
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
-    verbose_name = _("Clubs and tournaments")
+    verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"

@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "locale/pl/LC_MESSAGES/django.po"
 MO = PO.with_suffix(".mo")
-SOURCES = ["config", "scoring", "tournaments", "templates"]
+SOURCES = ["config", "clubs", "scoring", "tournaments", "templates"]
 
 TEMPLATE_STRING = re.compile(r"""\{%\s*(?:translate|trans)\s+(["'])(.+?)\1""")
 PY_STRING = re.compile(r"""\b_?gettext(?:_lazy)?\(\s*(["'])(.+?)\1|\b_\(\s*(["'])(.+?)\3""")
