@@ -2,7 +2,8 @@
 
 Tiers, in order:
 
-* ``lint``        ruff (lint + format check) and mypy --strict on the pure packages
+* ``lint``        ruff (lint + format check), mypy --strict on the pure packages, and the
+                  import-linter contracts of pyproject.toml (``lint-imports``)
 * ``unit``        the pure engines, seating and ranking, without Django loaded
 * ``django``      the Django apps on SQLite, tasks executed in-process
 * ``integration`` PostgreSQL + Redis + a real Celery worker process the tests start
@@ -91,13 +92,14 @@ def pytest_tier(name: str, paths: list[str], env: dict[str, str], extra: list[st
 
 
 def lint_tier() -> Outcome:
-    banner("lint (ruff, mypy --strict on pure packages)")
+    banner("lint (ruff, mypy --strict on pure packages, import-linter contracts)")
     codes = [
         run([str(BIN / "ruff"), "check", "."]),
         run([str(BIN / "ruff"), "format", "--check", "."]),
         run([str(BIN / "mypy")]),
+        run([str(BIN / "lint-imports")]),
     ]
-    return Outcome("lint", all(c == 0 for c in codes), note="ruff + mypy")
+    return Outcome("lint", all(c == 0 for c in codes), note="ruff + mypy + import-linter")
 
 
 def unit_tier() -> Outcome:
