@@ -25,6 +25,8 @@ from array import array
 from collections.abc import Iterator
 from pathlib import Path
 
+from scoring.games.kop import bulk_record as kop_bulk_record
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from dbbench import on_each_database, throwaway_database  # noqa: E402
@@ -126,8 +128,8 @@ def _incremental(label: str) -> None:
             session = scoring_services.session_create(
                 game="kop", profile_version=version, players=field[4 * t : 4 * t + 4]
             )
-            scoring_services.kop_deals_bulk_record(
-                session=session, deals=random_kop_deals(rng, PER_TABLE), actor=actor
+            kop_bulk_record(
+                session=session, deals=random_kop_deals(rng, PER_TABLE), entered_by=actor.label
             )
             RoundTable.objects.create(round=rnd, number=t + 1, session=session)
         RoundTable.objects.filter(round=rnd).update(accepted_at=timezone.now(), accepted_by="b")

@@ -35,7 +35,7 @@ def demo_kop_table(*, club: Any, director: Any, stdout: Any) -> None:
     )
     actor = services.Actor(label=director.get_username(), is_director=True)
     for facts in KOP_DEMO_DEALS:
-        services.kop_deal_record(session=session, facts=facts, actor=actor, confirm_warnings=True)
+        services.deal_record(session=session, facts=facts, actor=actor, confirm_warnings=True)
     stdout.write(f"Kop demo table: /sessions/{session.pk}/")
 
 
@@ -73,8 +73,6 @@ def _vint_demo_deals() -> list[tuple[int, dict[str, Any]]]:
 
 def demo_vint_session(*, club: Any, director: Any, stdout: Any) -> None:
     """A Vint session: rubber 1 of vint.md §6.2 complete, rubber 2 started."""
-    from scoring.vint_services import vint_deal_record
-
     title = "Demo: Vint session"
     if TableSession.objects.filter(title=title).exists():
         return
@@ -90,5 +88,5 @@ def demo_vint_session(*, club: Any, director: Any, stdout: Any) -> None:
     )
     actor = services.Actor(label=director.get_username(), is_director=True)
     for rubber, facts in _vint_demo_deals():
-        vint_deal_record(session=session, facts=facts, actor=actor, rubber=rubber)
+        services.deal_record(session=session, facts=facts, actor=actor, extra={"rubber": rubber})
     stdout.write(f"Vint demo session: /sessions/{session.pk}/")

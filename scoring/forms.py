@@ -1,17 +1,29 @@
 """Forms that turn what the scorer tapped into the facts of a deal.
 
-The form only parses; the rules are checked by the engine (through
-``services.kop_deal_evaluate``) and its messages are put beside the fields.
+The forms only parse; the rules are checked by the engine (through the game's
+module in ``scoring.games``) and its messages are put beside the fields. Both pads
+carry ``EntryKeys``: the deal number the form will create and a key made when the
+form was rendered, which make a save idempotent (``scoring.services.deal_record``).
+
+The Vint pad's form asks for what the chosen contract needs; facts are built only
+from the fields the contract uses, so a value left in a hidden field (honours after
+switching to grand) does not count.
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engines import kop
+from clubs.models import Player
+from scoring.engines import kop, vint
+from scoring.games import Slot
+from scoring.models import RuleProfile
+
+SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 
 SEAT_CHOICES = [(1, "1"), (2, "2"), (3, "3"), (4, "4")]
 DOUBLING_MODES = [("count", _("count")), ("seats", _("seats in order"))]
@@ -26,7 +38,28 @@ def _parse_seat_list(raw: str) -> list[int]:
     return seats
 
 
-class KopDealForm(forms.Form):
+class EntryKeys(forms.Form):
+    """The slot a pad's form expects to create and its submission key (both hidden)."""
+
+    expected_number = forms.IntegerField(
+        required=False, min_value=1, max_value=100_000, widget=forms.HiddenInput
+    )
+    submission_key = forms.RegexField(
+        regex=r"^[A-Za-z0-9_-]{16,64}$", required=False, widget=forms.HiddenInput
+    )
+
+    def entry_keys(self, rubber: int = 0) -> tuple[Slot | None, str]:
+        """(expected slot or None, submission key or "") from a valid form."""
+        data = self.cleaned_data
+        number = data.get("expected_number")
+        return (Slot(rubber, number) if number else None), data.get("submission_key") or ""
+
+
+def new_submission_key() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class KopDealForm(EntryKeys):
     contract = forms.ChoiceField(label=_("Contract"))
     declarers = forms.TypedMultipleChoiceField(
         label=_("Declarers"), choices=SEAT_CHOICES, coerce=int, required=False
@@ -83,6 +116,242 @@ class KopDealForm(forms.Form):
                 self.add_error(target, message)
 
 
+SUITS = ("S", "C", "D", "H")
+VINT_SEAT_CHOICES = [(s, s) for s in vint.SEATS]
+OPTIONAL_SEAT = [("", "—"), *VINT_SEAT_CHOICES]
+CONTRACT_CHOICES = [
+    *[(f"{level}{d}", f"{level}{d}") for level in range(4, 8) for d in vint.DENOMINATIONS],
+    ("pass", "pass"),
+]
+# Where the Vint pad shows a problem: the engine's field names, grouped by the part of the pad.
+SLOTS = {
+    "contract": "contract",
+    "declarer": "declarer",
+    "doubling": "doubling",
+    "declarer_tricks": "tricks",
+    "ns_tricks": "tricks",
+    "tricks": "tricks",
+    "honours": "honours",
+    "honours_side": "honours",
+    "honours_count": "honours",
+    "grand_aces": "grand_aces",
+    "grand_aces_side": "grand_aces",
+    "grand_aces_count": "grand_aces",
+    "aces_in_hand": "aces_in_hand",
+    "hand_seat": "aces_in_hand",
+    "hand_count": "aces_in_hand",
+    "sequences": "sequences",
+    "ace_dumps": "ace_dumps",
+    "first_dealer": "first_dealer",
+    "reason": "reason",
+}
+
+
+def contract_kind(contract: str | None) -> str:
+    """ "suit", "grand", "misere", "pass", or "" when nothing is chosen."""
+    if not contract:
+        return ""
+    if contract == "pass":
+        return "pass"
+    return {"G": "grand", "M": "misere"}.get(contract[-1], "suit")
+
+
+class VintDealForm(EntryKeys):
+    rubber = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    first_dealer = forms.ChoiceField(
+        label=_("First dealer"), choices=VINT_SEAT_CHOICES, required=False
+    )
+    contract = forms.ChoiceField(label=_("Contract"), choices=CONTRACT_CHOICES, required=False)
+    declarer = forms.ChoiceField(label=_("Declarer"), choices=VINT_SEAT_CHOICES, required=False)
+    doubling = forms.TypedChoiceField(
+        label=_("Doubling"), choices=[(0, "0"), (1, "1"), (2, "2")], coerce=int, required=False
+    )
+    declarer_tricks = forms.IntegerField(label=_("Declaring side's tricks"), required=False)
+    ns_tricks = forms.IntegerField(label=_("NS tricks"), required=False)
+    honours_side = forms.ChoiceField(choices=[("NS", "NS"), ("EW", "EW")], required=False)
+    honours_count = forms.TypedChoiceField(
+        choices=[(n, str(n)) for n in range(5, 10)], coerce=int, required=False
+    )
+    grand_aces_side = forms.ChoiceField(
+        choices=[("", "2-2"), ("NS", "NS"), ("EW", "EW")], required=False
+    )
+    grand_aces_count = forms.TypedChoiceField(
+        choices=[(3, "3"), (4, "4")], coerce=int, required=False
+    )
+    hand_seat = forms.ChoiceField(choices=OPTIONAL_SEAT, required=False)
+    hand_count = forms.TypedChoiceField(choices=[(3, "3"), (4, "4")], coerce=int, required=False)
+    reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=500)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for suit in SUITS:
+            self.fields[f"seq_{suit}_seat"] = forms.ChoiceField(
+                choices=OPTIONAL_SEAT, required=False
+            )
+            self.fields[f"seq_{suit}_length"] = forms.TypedChoiceField(
+                choices=[("", "—"), *[(n, str(n)) for n in range(3, 14)]],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+        for i in range(1, 5):
+            self.fields[f"dump_{i}_seat"] = forms.ChoiceField(choices=OPTIONAL_SEAT, required=False)
+            self.fields[f"dump_{i}_trick"] = forms.TypedChoiceField(
+                choices=[("", "—"), *[(n, str(n)) for n in range(1, 14)]],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+        self.slot_errors: dict[str, list[str]] = {}
+        self._facts: dict[str, Any] = {}
+        self._complete: bool | None = None
+
+    # -------------------------------------------------------------- parsing
+
+    def _need(self, slot: str, message: str) -> None:
+        messages = self.slot_errors.setdefault(slot, [])
+        if str(message) not in messages:
+            messages.append(str(message))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        contract = data.get("contract") or ""
+        kind = contract_kind(contract)
+        if not kind:
+            self._need("contract", _("Choose a contract, or all pass."))
+            return data
+        facts: dict[str, Any] = {"contract": contract}
+        if kind == "pass":
+            ns = data.get("ns_tricks")
+            if ns is None and "ns_tricks" not in self.errors:
+                self._need("tricks", _("Set the tricks NS took (EW took the rest)."))
+            else:
+                facts["tricks"] = {"NS": ns, "EW": 13 - ns}
+        else:
+            if not data.get("declarer"):
+                self._need("declarer", _("Tap the declarer's seat."))
+            facts["declarer"] = data.get("declarer") or None
+            facts["doubling"] = data.get("doubling") or 0
+            tricks = data.get("declarer_tricks")
+            if tricks is None and "declarer_tricks" not in self.errors:
+                self._need("tricks", _("Set the tricks the declaring side took."))
+            facts["declarer_tricks"] = tricks
+        if kind == "suit":
+            side, count = data.get("honours_side"), data.get("honours_count")
+            if not side or count in (None, ""):
+                self._need(
+                    "honours",
+                    _("Tap the side holding 5 or more of the 9 honour units, and how many."),
+                )
+            else:
+                facts["honours"] = {"side": side, "count": count}
+        if kind == "grand":
+            side, count = data.get("grand_aces_side"), data.get("grand_aces_count")
+            if side and count in (None, ""):
+                self._need("grand_aces", _("Tap how many aces the side holds (3 or 4)."))
+            elif side:
+                facts["grand_aces"] = {"side": side, "count": count}
+        if kind in ("suit", "grand"):
+            seat, count = data.get("hand_seat"), data.get("hand_count")
+            if seat and count in (None, ""):
+                self._need("aces_in_hand", _("Tap how many aces are in that hand (3 or 4)."))
+            elif seat:
+                facts["aces_in_hand"] = [{"seat": seat, "count": count}]
+            runs = []
+            for suit in SUITS:
+                seat, length = data.get(f"seq_{suit}_seat"), data.get(f"seq_{suit}_length")
+                if seat and length is None:
+                    self._need("sequences", _("Choose the length of each run."))
+                elif length is not None and not seat:
+                    self._need("sequences", _("Choose who holds each run."))
+                elif seat:
+                    runs.append({"seat": seat, "suit": suit, "length": length})
+            if runs:
+                facts["sequences"] = runs
+        if kind in ("misere", "pass"):
+            dumps = []
+            for i in range(1, 5):
+                seat, trick = data.get(f"dump_{i}_seat"), data.get(f"dump_{i}_trick")
+                if seat and trick is None:
+                    self._need("ace_dumps", _("Choose the trick of each dumped ace."))
+                elif trick is not None and not seat:
+                    self._need("ace_dumps", _("Choose whose ace was dumped."))
+                elif seat:
+                    dumps.append({"seat": seat, "trick": trick})
+            if dumps:
+                facts["ace_dumps"] = dumps
+        self._facts = facts
+        return data
+
+    def is_complete(self) -> bool:
+        """Valid and nothing the contract needs is missing."""
+        if self._complete is None:
+            valid = self.is_valid()
+            for name, errors in self.errors.items():
+                for message in errors:
+                    self._need(SLOTS.get(name, "all"), message)
+            self._complete = valid and not self.slot_errors
+        return self._complete
+
+    def facts(self) -> dict[str, Any]:
+        return dict(self._facts)
+
+    def add_engine_errors(self, errors: dict[str, list[str]]) -> None:
+        """Put ``DealRejected`` messages beside the part of the pad they concern."""
+        for name, messages in errors.items():
+            slot = SLOTS.get(name, "all")
+            for message in messages:
+                self._need(slot, self._pretty(name, message))
+
+    def _pretty(self, root: str, line: str) -> str:
+        # "sequences[2].length: 14 is outside 3..13" -> "♦: 14 is outside 3..13"
+        field, _sep, message = line.partition(": ")
+        if not message or " " in field or not field.startswith(root):
+            return line  # not an engine "field: message" line
+        if field == root:
+            return message
+        if "[" in field:
+            index = int(field.split("[", 1)[1].split("]", 1)[0])
+            items = self._facts.get(root) or []
+            if root == "sequences" and 0 < index <= len(items):
+                return f"{SUIT_SYMBOL[items[index - 1]['suit']]}: {message}"
+            return f"{index}: {message}"
+        return f"{field.split('.', 1)[1]}: {message}" if "." in field else message
+
+    def has_extras(self) -> bool:
+        """Whether aces in one hand or a run were entered (the pad then opens that part)."""
+        return bool(self._facts.get("aces_in_hand") or self._facts.get("sequences")) or bool(
+            self.slot_errors.get("aces_in_hand") or self.slot_errors.get("sequences")
+        )
+
+
+def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
+    """Form values for a stored deal (the correction page starts from them)."""
+    initial: dict[str, Any] = {"contract": facts["contract"]}
+    if facts["contract"] == "pass":
+        initial["ns_tricks"] = facts.get("tricks", {}).get("NS")
+    else:
+        initial.update(
+            declarer=facts.get("declarer"),
+            doubling=facts.get("doubling", 0),
+            declarer_tricks=facts.get("declarer_tricks"),
+        )
+    if facts.get("honours"):
+        initial["honours_side"] = facts["honours"]["side"]
+        initial["honours_count"] = facts["honours"]["count"]
+    if facts.get("grand_aces"):
+        initial["grand_aces_side"] = facts["grand_aces"]["side"]
+        initial["grand_aces_count"] = facts["grand_aces"]["count"]
+    for hand in facts.get("aces_in_hand", [])[:1]:
+        initial["hand_seat"], initial["hand_count"] = hand["seat"], hand["count"]
+    for run in facts.get("sequences", []):
+        initial[f"seq_{run['suit']}_seat"] = run["seat"]
+        initial[f"seq_{run['suit']}_length"] = run["length"]
+    for i, dump in enumerate(facts.get("ace_dumps", [])[:4], 1):
+        initial[f"dump_{i}_seat"], initial[f"dump_{i}_trick"] = dump["seat"], dump["trick"]
+    return initial
+
+
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=500)
 
@@ -100,9 +369,6 @@ class SessionForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        from clubs.models import Player
-        from scoring.models import RuleProfile
-
         self.fields["profile"].queryset = RuleProfile.objects.all()
         players = Player.objects.select_related("club").order_by("name")
         for i in range(1, 5):

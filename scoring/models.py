@@ -155,6 +155,7 @@ class DealHistory(models.Model):
 
     ACTIONS = [("created", _("entered")), ("edited", _("corrected")), ("voided", _("voided"))]
     session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="history")
+    rubber = models.PositiveSmallIntegerField(default=0)  # Vint: the deal's rubber; Kop: 0
     deal_number = models.PositiveIntegerField()
     action = models.CharField(max_length=10, choices=ACTIONS)
     actor = models.CharField(max_length=150)
@@ -162,9 +163,19 @@ class DealHistory(models.Model):
     old = models.JSONField(null=True, blank=True)
     new = models.JSONField(null=True, blank=True)
     at = models.DateTimeField(auto_now_add=True)
+    # The pad's form carries a key made when it was rendered: the same form sent twice
+    # (double tap, browser back and resubmit) finds its "created" row and stores nothing.
+    submission_key = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["session", "-at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "submission_key"],
+                condition=~models.Q(submission_key=""),
+                name="history_submission_unique",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.session} deal {self.deal_number} {self.action} by {self.actor}"

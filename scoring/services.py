@@ -1,52 +1,46 @@
 """Writes for table sessions and deals (``<entity>_<action>``, keyword-only).
 
-Every write that changes a deal also writes a ``DealHistory`` row, so a
-director can see who entered, corrected or voided what, when and why.
+One write path for every game: ``deal_record``, ``deal_correct`` and ``deal_void``
+lock the session row first and only then read what the deal depends on (the last
+number, the rubber so far), ask the session's game (``scoring.games``) to score and
+store the deal, write a ``DealHistory`` row, and announce the change with the
+``deal_changed`` signal. Whoever listens (tournaments: standings and ratings) does
+so in the same transaction, so a change is never stored without being announced.
+
+Idempotent entry: the pad's form carries the slot it expects to create and a
+submission key made when it was rendered. The same key again returns the deal it
+stored (``Stored.replayed``); a form whose slot another phone filled meanwhile is
+answered with ``DealConflict`` (what is stored there, and where this deal would go).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
-from django.db.models import OuterRef, Subquery
+from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from clubs.models import Player
-from scoring import adapters
-from scoring.engines import kop
-from scoring.engines.errors import RuleError, SheetError
-from scoring.models import (
-    DealHistory,
-    KopDeal,
-    RuleProfile,
-    RuleProfileVersion,
-    TableSeat,
-    TableSession,
-)
+from scoring.engines.errors import SheetError
+from scoring.engines.rules import validate_profile_options, validate_tournament
+from scoring.engines.scoresheet import GAMES as SHEET_GAMES
+from scoring.errors import DealConflict, DealRejected, NeedsConfirmation, SessionLocked
+from scoring.games import Slot, game_for, game_of
+from scoring.models import DealHistory, RuleProfile, RuleProfileVersion, TableSeat, TableSession
+from scoring.profiles import json_plain, profiles_sync
+from scoring.signals import deal_changed
 
-
-class DealRejected(Exception):
-    """The deal breaks the rules: ``errors`` maps a field name to its messages."""
-
-    def __init__(self, errors: Mapping[str, list[str]]) -> None:
-        super().__init__("; ".join(m for msgs in errors.values() for m in msgs))
-        self.errors = dict(errors)
-
-
-class NeedsConfirmation(Exception):
-    """The deal is possible but doubtful; the scorer must confirm ``warnings``."""
-
-    def __init__(self, warnings: Sequence[str]) -> None:
-        super().__init__("; ".join(warnings))
-        self.warnings = list(warnings)
-
-
-class SessionLocked(Exception):
-    """Only a director may change deals of a locked session."""
+__all__ = [  # the entry errors are raised here, so callers catch them from here too
+    "DealConflict",
+    "DealRejected",
+    "NeedsConfirmation",
+    "SessionLocked",
+]
+REASON_MAX = 500  # characters of a correction's or void's reason
 
 
 @dataclass(frozen=True)
@@ -57,182 +51,179 @@ class Actor:
     is_director: bool = False
 
 
-def _errors_by_field(problems: Sequence[RuleError]) -> dict[str, list[str]]:
-    errors: dict[str, list[str]] = {}
-    for p in problems:
-        errors.setdefault(p.field or "__all__", []).append(p.message)
-    return errors
+@dataclass(frozen=True)
+class Stored:
+    """A recorded deal: its row and slot; ``replayed`` when the submission was stored before."""
+
+    row: Any
+    slot: Slot
+    replayed: bool = False
 
 
-def kop_deal_evaluate(
-    *, session: TableSession, facts: Mapping[str, Any]
-) -> tuple[kop.KopDeal, kop.KopResult]:
-    """Score ``facts`` under the session's rules, or raise ``DealRejected``."""
-    rules = adapters.kop_rules_for(session)
-    try:
-        deal = adapters.kop_deal_from_facts(facts)
-    except (KeyError, TypeError) as exc:
-        raise DealRejected({"__all__": [f"incomplete deal: {exc}"]}) from None
-    problems = kop.check_deal(deal, rules)
-    if problems:
-        raise DealRejected(_errors_by_field(problems))
-    try:
-        result = kop.score_deal(deal, rules)
-    except RuleError as exc:
-        raise DealRejected(_errors_by_field([exc])) from None
-    return deal, result
-
-
-def _check_writable(session: TableSession, actor: Actor) -> None:
+def _locked_session(session_id: int, actor: Actor) -> TableSession:
+    # Lock first, then read: a second phone waits here and then sees the first one's deal.
+    session = (
+        TableSession.objects.select_for_update(of=("self",))
+        .select_related("profile_version")
+        .get(pk=session_id)
+    )
     if session.locked and not actor.is_director:
-        raise SessionLocked("this session is locked: only a director may change it")
+        raise SessionLocked(_("This session is locked: only a director may change it."))
+    return session
+
+
+def _reason(reason: str, action: str) -> str:
+    text = reason.strip()
+    if not text:
+        message = (
+            _("Say why the deal is corrected.")
+            if action == "edited"
+            else _("Say why the deal is voided.")
+        )
+        raise DealRejected({"reason": [message]})
+    if len(text) > REASON_MAX:
+        raise DealRejected(
+            {"reason": [_("Keep the reason under %(n)s characters.") % {"n": REASON_MAX}]}
+        )
+    return text
+
+
+def _announce(session: TableSession, action: str, slot: Slot | None) -> None:
+    deal_changed.send(sender=TableSession, session=session, action=action, slot=slot)
 
 
 def history_record(
     *,
     session: TableSession,
-    number: int,
+    slot: Slot,
     action: str,
     actor: Actor,
     new: dict[str, Any],
     old: dict[str, Any] | None = None,
     reason: str = "",
+    submission_key: str = "",
 ) -> None:
-    """Keep who changed which deal, when, why and how. A change to an entered deal may
-    change an accepted tournament table, whose standings are then recomputed."""
+    """Keep who changed which deal, when, why and how."""
     DealHistory.objects.create(
         session=session,
-        deal_number=number,
+        rubber=slot.rubber,
+        deal_number=slot.number,
         action=action,
         actor=actor.label,
-        reason=reason.strip(),
+        reason=reason,
         old=old,
         new=new,
+        submission_key=submission_key,
     )
-    if action != "created":
-        from tournaments.services import session_result_changed
-
-        session_result_changed(session=session)
-
-
-def _snapshot(row: KopDeal) -> dict[str, Any]:
-    return {
-        **adapters.kop_facts_of(row),
-        "value": row.value,
-        "payments": list(row.payments),
-        "voided": row.voided,
-    }
-
-
-def _confirmed(result: kop.KopResult, confirm_warnings: bool) -> list[str]:
-    if result.warnings and not confirm_warnings:
-        raise NeedsConfirmation(result.warnings)
-    return list(result.warnings)
 
 
 @transaction.atomic
-def kop_deal_record(
+def deal_record(
     *,
     session: TableSession,
     facts: Mapping[str, Any],
     actor: Actor,
     confirm_warnings: bool = False,
-) -> KopDeal:
-    """Append the next deal of the session."""
-    # Lock the session row (deal numbers are allotted under it), re-read the lock flag and
-    # the last deal number in the same round trip.
-    last_number = KopDeal.objects.filter(session=OuterRef("pk")).order_by("-number")
-    locked_at, last = (
-        TableSession.objects.select_for_update(of=("self",))
-        .filter(pk=session.pk)
-        .annotate(last=Subquery(last_number.values("number")[:1]))
-        .values_list("locked_at", "last")
-        .get()
-    )
-    session.locked_at = locked_at
-    _check_writable(session, actor)
-    deal, result = kop_deal_evaluate(session=session, facts=facts)
-    confirmed = _confirmed(result, confirm_warnings)
-    last = last or 0
-    row = KopDeal(
-        session=session,
-        number=last + 1,
-        contract=deal.contract,
-        declarers=list(deal.declarers),
-        doublings=deal.doublings,
-        doubling_seats=list(deal.doubling_seats) if deal.doubling_seats is not None else None,
-        declarer_points=deal.declarer_points,
-        warnings_confirmed=confirmed,
+    expected: Slot | None = None,
+    submission_key: str = "",
+    extra: Mapping[str, Any] | None = None,
+) -> Stored:
+    """Append the session's next deal (see the module docstring for ``expected`` and
+    ``submission_key``)."""
+    session = _locked_session(session.pk, actor)
+    game = game_of(session)
+    if submission_key:
+        earlier = (
+            DealHistory.objects.filter(session=session, submission_key=submission_key)
+            .values_list("rubber", "deal_number")
+            .first()
+        )
+        if earlier is not None:
+            slot = Slot(*earlier)
+            return Stored(row=game.deal_at(session, slot), slot=slot, replayed=True)
+    slot = game.next_slot(session)
+    if expected is not None and expected != slot:
+        raise DealConflict(expected=expected, stored=game.deal_at(session, expected), offered=slot)
+    if slot is None:
+        raise DealRejected({"__all__": [game.closed_message(session, extra or {})]})
+    row = game.append(
+        session,
+        slot,
+        facts,
         entered_by=actor.label,
+        confirm_warnings=confirm_warnings,
+        extra=extra or {},
     )
-    adapters.kop_apply_result(row, result)
-    row.save()
+    slot = game.slot_of(row)
     history_record(
-        session=session, number=row.number, action="created", actor=actor, new=_snapshot(row)
+        session=session,
+        slot=slot,
+        action="created",
+        actor=actor,
+        new=game.snapshot(row),
+        submission_key=submission_key,
     )
+    _announce(session, "created", slot)
+    return Stored(row=row, slot=slot)
+
+
+def _stored_deal(session: TableSession, slot: Slot) -> Any:
+    row = game_of(session).deal_at(session, slot)
+    if row is None:
+        raise DealRejected({"__all__": [_("There is no deal %(n)s.") % {"n": slot.label}]})
     return row
 
 
 @transaction.atomic
-def kop_deal_correct(
+def deal_correct(
     *,
-    deal: KopDeal,
+    session: TableSession,
+    slot: Slot,
     facts: Mapping[str, Any],
     actor: Actor,
     reason: str,
     confirm_warnings: bool = False,
-) -> KopDeal:
-    """Replace a deal's facts (and so its payments); the old values go to the history."""
-    if not reason.strip():
-        raise DealRejected({"reason": ["Say why the deal is corrected."]})
-    deal = KopDeal.objects.select_for_update().select_related("session").get(pk=deal.pk)
-    _check_writable(deal.session, actor)
-    engine_deal, result = kop_deal_evaluate(session=deal.session, facts=facts)
-    confirmed = _confirmed(result, confirm_warnings)
-    old = _snapshot(deal)
-    deal.contract = engine_deal.contract
-    deal.declarers = list(engine_deal.declarers)
-    deal.doublings = engine_deal.doublings
-    deal.doubling_seats = (
-        list(engine_deal.doubling_seats) if engine_deal.doubling_seats is not None else None
-    )
-    deal.declarer_points = engine_deal.declarer_points
-    deal.warnings_confirmed = confirmed
-    deal.voided = False
-    adapters.kop_apply_result(deal, result)
-    deal.save()
+) -> Any:
+    """Replace a deal's facts (and so its result); the old values go to the history."""
+    text = _reason(reason, "edited")
+    session = _locked_session(session.pk, actor)
+    game = game_of(session)
+    row = _stored_deal(session, slot)
+    old = game.snapshot(row)
+    game.correct(session, row, facts, confirm_warnings=confirm_warnings)
     history_record(
-        session=deal.session,
-        number=deal.number,
+        session=session,
+        slot=slot,
         action="edited",
         actor=actor,
-        reason=reason,
+        reason=text,
         old=old,
-        new=_snapshot(deal),
+        new=game.snapshot(row),
     )
-    return deal
+    _announce(session, "edited", slot)
+    return row
 
 
 @transaction.atomic
-def kop_deal_void(*, deal: KopDeal, actor: Actor, reason: str) -> KopDeal:
-    """Strike a deal out (it stays on the sheet, crossed, and counts for nothing)."""
-    if not reason.strip():
-        raise DealRejected({"reason": ["Say why the deal is voided."]})
-    deal = KopDeal.objects.select_for_update().select_related("session").get(pk=deal.pk)
-    _check_writable(deal.session, actor)
-    old = _snapshot(deal)
-    deal.voided = True
-    deal.save(update_fields=["voided", "updated_at"])
+def deal_void(*, session: TableSession, slot: Slot, actor: Actor, reason: str) -> Any:
+    """Strike a deal out: it stays on the sheet, crossed, and counts for nothing."""
+    text = _reason(reason, "voided")
+    session = _locked_session(session.pk, actor)
+    game = game_of(session)
+    row = _stored_deal(session, slot)
+    old = game.snapshot(row)
+    game.void(session, row)
     history_record(
-        session=deal.session,
-        number=deal.number,
+        session=session,
+        slot=slot,
         action="voided",
         actor=actor,
-        reason=reason,
+        reason=text,
         old=old,
-        new=_snapshot(deal),
+        new=game.snapshot(row),
     )
-    return deal
+    _announce(session, "voided", slot)
+    return row
 
 
 @transaction.atomic
@@ -246,9 +237,9 @@ def session_create(
     planned_deals: int | None = None,
 ) -> TableSession:
     if profile_version.profile.game != game:
-        raise DealRejected({"profile": ["The rule profile is for another game."]})
+        raise DealRejected({"profile": [_("The rule profile is for another game.")]})
     if len(players) != 4 or len({p.pk for p in players}) != 4:
-        raise DealRejected({"players": ["Choose four different players."]})
+        raise DealRejected({"players": [_("Choose four different players.")]})
     session = TableSession.objects.create(
         game=game,
         profile_version=profile_version,
@@ -262,48 +253,46 @@ def session_create(
     return session
 
 
+@transaction.atomic
 def session_lock(*, session: TableSession, user: Any) -> TableSession:
     session.locked_at = timezone.now()
-    session.locked_by = user
+    session.locked_by = user if getattr(user, "pk", None) else None
     session.save(update_fields=["locked_at", "locked_by"])
+    _announce(session, "locked", None)
     return session
 
 
+@transaction.atomic
 def session_unlock(*, session: TableSession) -> TableSession:
     session.locked_at = None
     session.locked_by = None
     session.save(update_fields=["locked_at", "locked_by"])
+    _announce(session, "unlocked", None)
     return session
 
 
-def _json_plain(value: Any) -> Any:
-    """Mappings and sequences from the engines as plain JSON-ready dicts and lists."""
-    if isinstance(value, Mapping):
-        return {str(k): _json_plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_json_plain(v) for v in value]
-    return value
-
-
-@transaction.atomic
 def profile_sync_builtin() -> None:
     """Create the built-in rule profiles; a changed built-in gets a new version."""
-    from scoring.engines.rules import BUILTIN_PROFILES
+    with transaction.atomic():
+        profiles_sync(RuleProfile, RuleProfileVersion)
 
-    for spec in BUILTIN_PROFILES.values():
-        profile, _created = RuleProfile.objects.get_or_create(
-            slug=spec.slug,
-            defaults={"name": spec.name, "game": spec.game, "builtin": True},
-        )
-        current = profile.versions.order_by("-version").first()
-        options, tournament = _json_plain(spec.options), _json_plain(spec.tournament)
-        if current is None or current.options != options or current.tournament != tournament:
-            RuleProfileVersion.objects.create(
-                profile=profile,
-                version=(current.version + 1) if current else 1,
-                options=options,
-                tournament=tournament,
-            )
+
+def create_with_unique_slug(model: Any, *, base: str, **fields: Any) -> Any:
+    """``model.objects.create(slug=..., **fields)`` with the first free slug from ``base``
+    ("name", "name-2", ...). Safe when two requests pick the same slug at once: the loser's
+    insert fails on the unique index inside a savepoint and it tries the next one."""
+    n = 1
+    taken = set(model.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    while True:
+        slug = base if n == 1 else f"{base}-{n}"
+        n += 1
+        if slug in taken:
+            continue
+        try:
+            with transaction.atomic():
+                return model.objects.create(slug=slug, **fields)
+        except IntegrityError:
+            taken.add(slug)
 
 
 @transaction.atomic
@@ -319,125 +308,35 @@ def profile_save(
 
     Sessions point at a version, so deals already scored never change.
     """
-    from django.utils.text import slugify
-
-    from scoring.engines.rules import validate_profile_options, validate_tournament
-
     validate_profile_options(game, options)
     validate_tournament(tournament)
     if profile is None:
         base = slugify(name)[:40] or game
-        slug, n = base, 1
-        while RuleProfile.objects.filter(slug=slug).exists():
-            n += 1
-            slug = f"{base}-{n}"
-        profile = RuleProfile.objects.create(slug=slug, name=name, game=game)
+        profile = create_with_unique_slug(RuleProfile, base=base, name=name, game=game)
     elif profile.name != name:
         profile.name = name
         profile.save(update_fields=["name"])
+    return profile_version_add(profile=profile, options=options, tournament=tournament)
+
+
+def profile_version_add(
+    *, profile: RuleProfile, options: Mapping[str, Any], tournament: Mapping[str, Any]
+) -> RuleProfileVersion:
     current = profile.versions.order_by("-version").first()
     return RuleProfileVersion.objects.create(
         profile=profile,
         version=(current.version + 1) if current else 1,
-        options=_json_plain(options),
-        tournament=_json_plain(tournament),
+        options=json_plain(options),
+        tournament=json_plain(tournament),
     )
-
-
-def _profile_version_for(game: str, options: Mapping[str, Any]) -> RuleProfileVersion:
-    """A profile version with exactly these options, made if no profile has them."""
-    import hashlib
-
-    profile_sync_builtin()
-    wanted = dict(options)
-    for version in RuleProfileVersion.objects.filter(profile__game=game).select_related("profile"):
-        if version.options == wanted and version == version.profile.current:
-            return version
-    digest = hashlib.sha1(json.dumps(wanted, sort_keys=True).encode()).hexdigest()[:8]
-    profile, _created = RuleProfile.objects.get_or_create(
-        slug=f"{game}-imported-{digest}",
-        defaults={"name": f"{game.capitalize()} (imported rules {digest})", "game": game},
-    )
-    return profile.current or RuleProfileVersion.objects.create(
-        profile=profile, version=1, options=wanted, tournament={}
-    )
-
-
-def _players_by_name(names: Sequence[str]) -> list[Player]:
-    from clubs.models import Club
-    from clubs.selectors import fold_name
-    from clubs.services import player_create
-
-    known = {fold_name(p.name): p for p in Player.objects.all()}
-    club = Club.objects.order_by("pk").first() or Club.objects.create(name="Club")
-    players = []
-    for name in names:
-        player = known.get(fold_name(name)) or player_create(club=club, name=name)
-        known[fold_name(name)] = player
-        players.append(player)
-    return players
 
 
 @transaction.atomic
 def session_import_sheet(*, data: Any, user: Any, title: str = "") -> TableSession:
     """Create a table session from a scoresheet: all of it, or nothing (``SheetError``)."""
-    from scoring.engines.kop_sheet import score_kop_sheet
-
-    game = data.get("game") if isinstance(data, dict) else None
-    if game == "vint":
-        from scoring.vint_services import vint_session_import_sheet
-
-        return vint_session_import_sheet(data=data, user=user, title=title)
-    score_kop_sheet(data)  # raises SheetError listing every problem; nothing written yet
-    players = _players_by_name(data["players"])
-    if len({p.pk for p in players}) != 4:
-        raise SheetError(["players: the four players must be different people"])
-    session = session_create(
-        game=game,
-        profile_version=_profile_version_for(game, data.get("rules", {})),
-        players=players,
-        title=title or "Imported scoresheet",
-        created_by=user,
-        planned_deals=len(data["deals"]) or None,
-    )
-    actor = Actor(label=user.get_username() if user else "import", is_director=True)
-    for facts in data["deals"]:
-        kop_deal_record(session=session, facts=facts, actor=actor, confirm_warnings=True)
-    return session
-
-
-@transaction.atomic
-def kop_deals_bulk_record(
-    *, session: TableSession, deals: Sequence[kop.KopDeal], actor: Actor
-) -> list[KopDeal]:
-    """Append many deals at once (a typed-in paper pad, a simulation); all or nothing."""
-    rules = adapters.kop_rules_for(session)
-    table = kop.score_table(deals, rules)  # RuleError "deal n: ..." rejects the whole batch
-    last = session.kop_deals.order_by("-number").values_list("number", flat=True).first() or 0
-    rows = []
-    for n, (deal, result) in enumerate(zip(deals, table.results, strict=True), last + 1):
-        row = KopDeal(
-            session=session,
-            number=n,
-            contract=deal.contract,
-            declarers=list(deal.declarers),
-            doublings=deal.doublings,
-            doubling_seats=list(deal.doubling_seats) if deal.doubling_seats is not None else None,
-            declarer_points=deal.declarer_points,
-            warnings_confirmed=list(result.warnings),
-            entered_by=actor.label,
-        )
-        adapters.kop_apply_result(row, result)
-        rows.append(row)
-    KopDeal.objects.bulk_create(rows)
-    DealHistory.objects.bulk_create(
-        DealHistory(
-            session=session,
-            deal_number=r.number,
-            action="created",
-            actor=actor.label,
-            new=_snapshot(r),
-        )
-        for r in rows
-    )
-    return rows
+    if not isinstance(data, dict):
+        raise SheetError(["sheet: expected a JSON object"])
+    code = data.get("game")
+    if code not in SHEET_GAMES:
+        raise SheetError([f"game: {code!r} is not one of {', '.join(SHEET_GAMES)}"])
+    return game_for(code).import_sheet(data, user=user, title=title)

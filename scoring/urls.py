@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import views, vint_views
+from scoring import views
 
 app_name = "scoring"
 
@@ -9,10 +9,10 @@ urlpatterns = [
     path("sessions/new/", views.session_new, name="session_new"),
     path("sessions/import/", views.session_import, name="session_import"),
     path("sessions/<int:pk>/", views.session_detail, name="session"),
-    path("sessions/<int:pk>/preview/", views.kop_preview, name="preview"),
-    path("sessions/<int:pk>/deals/", views.kop_deal_add, name="deal_add"),
-    path("sessions/<int:pk>/deals/<int:number>/", views.kop_deal_edit, name="deal_edit"),
-    path("sessions/<int:pk>/deals/<int:number>/void/", views.kop_deal_void, name="deal_void"),
+    path("sessions/<int:pk>/preview/", views.deal_preview, name="preview"),
+    path("sessions/<int:pk>/deals/", views.deal_add, name="deal_add"),
+    path("sessions/<int:pk>/deals/<int:number>/", views.deal_edit, name="deal_edit"),
+    path("sessions/<int:pk>/deals/<int:number>/void/", views.deal_void, name="deal_void"),
     path("sessions/<int:pk>/lock/", views.session_lock, name="session_lock"),
     path("sessions/<int:pk>/history/", views.session_history, name="history"),
     path("sessions/<int:pk>/sheet/", views.session_sheet, name="sheet"),
@@ -24,21 +24,18 @@ urlpatterns = [
     path("profiles/", views.profile_index, name="profiles"),
     path("profiles/new/", views.profile_edit, name="profile_new"),
     path("profiles/<slug:slug>/edit/", views.profile_edit, name="profile_edit"),
-]
-
-# Vint sessions (scoring/vint_views.py); the session page and sheet dispatch there too.
-urlpatterns += [
-    path("sessions/<int:pk>/vint/preview/", vint_views.vint_preview, name="vint_preview"),
-    path("sessions/<int:pk>/vint/deals/", vint_views.vint_deal_add, name="vint_deal_add"),
+    # Vint deals are named by rubber and number; the same views serve them.
+    path("sessions/<int:pk>/vint/preview/", views.deal_preview, name="vint_preview"),
+    path("sessions/<int:pk>/vint/deals/", views.deal_add, name="vint_deal_add"),
     path(
         "sessions/<int:pk>/vint/<int:rubber>/<int:number>/",
-        vint_views.vint_deal_edit,
+        views.deal_edit,
         name="vint_deal_edit",
     ),
     path(
         "sessions/<int:pk>/vint/<int:rubber>/<int:number>/void/",
-        vint_views.vint_deal_void_view,
+        views.deal_void,
         name="vint_deal_void",
     ),
-    path("sessions/<int:pk>/vint/history/", vint_views.vint_history, name="vint_history"),
+    path("sessions/<int:pk>/vint/history/", views.session_history, name="vint_history"),
 ]

@@ -1,14 +1,19 @@
 """Table sessions: the scorer's pad, the sheet, corrections, export and import.
 
-One view, one template, named partials: an htmx request gets only the partial
-it targets (``scoring/kop_session.html#entry``); without JavaScript the same
-forms post and redirect.
+One set of views for every game: each asks the session's game (``scoring.games``) for
+its form, its pad and sheet context and its templates. One view, one template, named
+partials: an htmx save gets only ``<session template>#pad``; without JavaScript the
+same forms post and redirect.
+
+A save answers with the header ``X-Deal-Outcome``: ``saved``, ``replayed`` (the same
+form came twice: nothing new stored), ``conflict`` (another phone stored the deal this
+form expected to create: the pad shows it and offers this one as the next deal) or
+``rejected``; for saved and replayed ``X-Deal-Number`` is the deal's slot ("7", "2.7").
 """
 
 from __future__ import annotations
 
 import csv
-import functools
 import json
 from typing import Any
 
@@ -18,7 +23,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -26,22 +30,11 @@ from clubs.roles import director_required, is_director, is_scorer
 from scoring import selectors, services
 from scoring.engines import kop
 from scoring.engines.errors import SheetError
-from scoring.forms import KopDealForm, ProfileForm, ReasonForm, SessionForm, SheetUploadForm
-from scoring.models import KopDeal, RuleProfile, TableSession
+from scoring.forms import ProfileForm, ReasonForm, SessionForm, SheetUploadForm, new_submission_key
+from scoring.games import Game, Slot, game_of
+from scoring.games.kop import contract_label
+from scoring.models import RuleProfile, TableSession
 from scoring.permissions import can_write, entry_actor, grant_link
-
-RECENT_ROWS = 8  # deals shown under the pad
-
-
-def declarer_hint(contract: str) -> str:
-    from django.utils.translation import gettext
-
-    hints = {
-        "normal": gettext("Tap the two players who held the black queens (♣Q ♠Q)."),
-        "wesele": gettext("Tap the wesele pair: the bidder and the holder of the called jack."),
-        "cicha": gettext("Tap the player who held both black queens."),
-    }
-    return hints.get(contract, gettext("Tap the soloist."))
 
 
 def _session_or_404(pk: int) -> TableSession:
@@ -49,14 +42,6 @@ def _session_or_404(pk: int) -> TableSession:
         return selectors.session_get(pk=pk)
     except TableSession.DoesNotExist:
         raise Http404(_("No such table session.")) from None
-
-
-def _kop_session_or_404(pk: int) -> TableSession:
-    """A Kop or Baśka session: the Kop entry URLs do not exist for a Vint session."""
-    session = _session_or_404(pk)
-    if session.game not in ("kop", "baska"):
-        raise Http404(_("No such Kop or Baśka table session."))
-    return session
 
 
 def session_index(request: HttpRequest) -> HttpResponse:
@@ -68,7 +53,6 @@ def session_index(request: HttpRequest) -> HttpResponse:
 def session_new(request: HttpRequest) -> HttpResponse:
     if not is_scorer(request.user):
         raise PermissionDenied(_("Only directors and scorers start table sessions."))
-    services.profile_sync_builtin()
     form = SessionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         profile = form.cleaned_data["profile"]
@@ -85,98 +69,48 @@ def session_new(request: HttpRequest) -> HttpResponse:
 
 
 def table_link(request: HttpRequest, token: str) -> HttpResponse:
-    session = TableSession.objects.filter(entry_token=token).first()
+    session = selectors.session_by_token(token=token)
     if session is None:
         raise Http404(_("This table link is not valid."))
     grant_link(request, session)
     return redirect("scoring:session", pk=session.pk)
 
 
-def _kop_context(
-    request: HttpRequest, session: TableSession, form: KopDealForm | None = None
+def edit_url(session: TableSession, slot: Slot) -> str:
+    if slot.rubber:
+        return reverse("scoring:vint_deal_edit", args=[session.pk, slot.rubber, slot.number])
+    return reverse("scoring:deal_edit", args=[session.pk, slot.number])
+
+
+def _context(
+    request: HttpRequest,
+    session: TableSession,
+    game: Game,
+    form: Any = None,
+    *,
+    editing: Any = None,
 ) -> dict[str, Any]:
-    board = selectors.kop_scoreboard(session=session, last=RECENT_ROWS)
+    """What every page of a table shows: the game's pad plus who may do what."""
     actor = entry_actor(request, session)
-    rules = selectors.kop_rules(session)
-    if form is None:
-        form = KopDealForm(game=session.game, initial={"contract": "normal", "doublings": 0})
-    contract = form["contract"].value() or "normal"
-    cap = rules.doubling_cap.get(contract) if rules.doubling_cap else None
-    points = form["declarer_points"].value()
-    try:
-        other_points: int | str = 104 - int(points) if points not in (None, "") else "—"
-    except (TypeError, ValueError):
-        other_points = "—"
-    try:
-        selected_doublings = int(form["doublings"].value() or 0)
-    except (TypeError, ValueError):
-        selected_doublings = 0
-    seat_players = list(zip(range(1, 5), board.players, strict=True))
-    return {
-        "selected_contract": contract,
-        "selected_declarers": _ints(form["declarers"].value()),
-        "selected_doublings": selected_doublings,
-        "selected_mode": "seats" if form["doubling_mode"].value() == "seats" else "count",
-        "other_points": other_points,
-        "totals_pairs": list(zip(board.players, board.totals, strict=True)),
-        "next_dealer_name": board.players[board.next_dealer - 1].name,
-        "session": session,
-        "board": board,
-        "form": form,
-        "actor": actor,
-        "can_write": can_write(actor, session),
-        "is_director": is_director(request.user),
-        **_pad_choices(session.game, rules, cap, get_language()),
-        "hint": declarer_hint(contract),
-        "last_rows": list(reversed(board.rows)),
-        "edit_url_prefix": reverse("scoring:deal_edit", args=[session.pk, 0])[:-2],
-        "seat_players": seat_players,
-        "round_table": _round_table(session),
-    }
-
-
-@functools.lru_cache(maxsize=256)
-def _pad_choices(game: str, rules: kop.KopRules, cap: int | None, language: str) -> dict[str, Any]:
-    """The pad's fixed choices for a game, rules and language: built once, not on every save."""
-    return {
-        "contracts": [
-            (c.name, selectors.contract_label(c.name), c.declarers) for c in kop.contracts_for(game)
-        ],
-        "doubling_counts": [
-            (k, kop.doubling_name(k, rules) if k else "0")
-            for k in range(0, (cap if cap is not None else 6) + 1)
-        ],
-        "hints_json": json.dumps({c.name: declarer_hint(c.name) for c in kop.contracts_for(game)}),
-    }
-
-
-def _round_table(session: TableSession) -> Any:
-    """The tournament table this session is (session_get fetched it along), or None."""
-    from tournaments.models import RoundTable
-
-    try:
-        return session.round_table
-    except RoundTable.DoesNotExist:
-        return None
-
-
-def _ints(values: Any) -> list[int]:
-    out = []
-    for v in values or []:
-        try:
-            out.append(int(v))
-        except (TypeError, ValueError):
-            continue
-    return out
+    context = game.pad_context(request, session, form, editing=editing)
+    form = context["form"]
+    key = form["submission_key"].value() if form.is_bound else None
+    context.update(
+        session=session,
+        actor=actor,
+        can_write=can_write(actor, session),
+        is_director=is_director(request.user),
+        round_table=selectors.round_table_of(session),
+        seat_players=list(enumerate(selectors.sheet_players(session), 1)),
+        submission_key=key or new_submission_key(),
+    )
+    return context
 
 
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session_or_404(pk)
-    if session.game == "vint":
-        from scoring.vint_views import vint_session_detail
-
-        return vint_session_detail(request, session)
-    return render(request, "scoring/kop_session.html", _kop_context(request, session))
+    game = game_of(session)
+    return render(request, game.session_template, _context(request, session, game))
 
 
 def _require_writer(request: HttpRequest, session: TableSession) -> services.Actor:
@@ -189,116 +123,163 @@ def _require_writer(request: HttpRequest, session: TableSession) -> services.Act
 
 
 @require_POST
-def kop_preview(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _kop_session_or_404(pk)
+def deal_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session_or_404(pk)
     _require_writer(request, session)
-    form = KopDealForm(request.POST, game=session.game)
-    context: dict[str, Any] = {"session": session, "preview_errors": [], "result": None}
-    if form.is_valid():
-        try:
-            _deal, result = services.kop_deal_evaluate(session=session, facts=form.facts())
-            context["result"] = result
-            context["preview_pairs"] = list(
-                zip(selectors.session_players(session), result.payments, strict=True)
-            )
-        except services.DealRejected as exc:
-            context["preview_errors"] = [m for msgs in exc.errors.values() for m in msgs]
-    else:
-        context["preview_errors"] = [
-            m for field, msgs in form.errors.items() for m in msgs if field != "declarer_points"
-        ] or [_("Waiting for the card points.")]
-    return render(request, "scoring/_kop_preview.html", context)
+    game = game_of(session)
+    form = game.form(session, request.POST)
+    context = {"session": session, **game.preview_context(request, session, form)}
+    return render(request, game.preview_template, context)
+
+
+def _saved_message(slot: Slot, *, replayed: bool) -> str:
+    names = {"r": slot.rubber, "n": slot.number}
+    if replayed:
+        if slot.rubber:
+            return _("Rubber %(r)s, deal %(n)s was already saved (sent twice).") % names
+        return _("Deal %(n)s was already saved (sent twice).") % names
+    if slot.rubber:
+        return _("Rubber %(r)s, deal %(n)s saved.") % names
+    return _("Deal %(n)s saved.") % names
 
 
 @require_POST
-def kop_deal_add(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _kop_session_or_404(pk)
+def deal_add(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session_or_404(pk)
     actor = _require_writer(request, session)
-    form = KopDealForm(request.POST, game=session.game)
-    if form.is_valid():
+    game = game_of(session)
+    form = game.form(session, request.POST)
+    facts = game.form_facts(form)
+    outcome, conflict = "rejected", None
+    if facts is not None:
+        expected, key = form.entry_keys()
         try:
-            deal = services.kop_deal_record(
+            stored = services.deal_record(
                 session=session,
-                facts=form.facts(),
+                facts=facts,
                 actor=actor,
-                confirm_warnings=form.cleaned_data["confirm"],
+                confirm_warnings=bool(form.cleaned_data.get("confirm")),
+                expected=expected,
+                submission_key=key,
+                extra=game.form_extra(form),
             )
         except services.DealRejected as exc:
             form.add_engine_errors(exc.errors)
         except services.NeedsConfirmation as exc:
             form.warnings = exc.warnings
+        except services.DealConflict as exc:
+            outcome, conflict = "conflict", exc
         except services.SessionLocked as exc:
             raise PermissionDenied(str(exc)) from None
         else:
+            saved = _saved_message(stored.slot, replayed=stored.replayed)
             if not request.htmx:
-                messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
+                messages.success(request, saved)
                 return redirect("scoring:session", pk=session.pk)
-            context = _kop_context(request, session)  # a fresh pad for the next deal
-            context["saved_number"] = deal.number
-            return render(request, "scoring/kop_session.html#pad", context)
-    context = _kop_context(request, session, form)
-    if request.htmx:
-        return render(request, "scoring/kop_session.html#pad", context)
-    return render(request, "scoring/kop_session.html", context)
+            context = _context(request, session, game)  # a fresh pad for the next deal
+            context["saved"] = saved
+            response = render(request, f"{game.session_template}#pad", context)
+            response["X-Deal-Outcome"] = "replayed" if stored.replayed else "saved"
+            response["X-Deal-Number"] = stored.slot.label
+            return response
+    context = _context(request, session, game, form)
+    if conflict is not None:
+        context["conflict"] = {
+            "expected": conflict.expected.label,
+            "stored": game.summary(conflict.stored) if conflict.stored is not None else "",
+            "offered": conflict.offered.label if conflict.offered is not None else "",
+        }
+    template = game.session_template
+    response = render(request, f"{template}#pad" if request.htmx else template, context)
+    response["X-Deal-Outcome"] = outcome
+    return response
 
 
-def _deal_or_404(session: TableSession, number: int) -> KopDeal:
-    return get_object_or_404(KopDeal, session=session, number=number)
+def _corrected(slot: Slot) -> str:
+    if slot.rubber:
+        return _("Rubber %(r)s, deal %(n)s corrected.") % {"r": slot.rubber, "n": slot.number}
+    return _("Deal %(n)s corrected.") % {"n": slot.number}
 
 
-def kop_deal_edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    session = _kop_session_or_404(pk)
+def _voided(slot: Slot) -> str:
+    if slot.rubber:
+        return _("Rubber %(r)s, deal %(n)s voided.") % {"r": slot.rubber, "n": slot.number}
+    return _("Deal %(n)s voided.") % {"n": slot.number}
+
+
+def _deal_or_404(session: TableSession, slot: Slot) -> Any:
+    row = game_of(session).deal_at(session, slot)
+    if row is None:
+        raise Http404(_("No such deal."))
+    return row
+
+
+def deal_edit(request: HttpRequest, pk: int, number: int, rubber: int = 0) -> HttpResponse:
+    session = _session_or_404(pk)
     actor = _require_writer(request, session)
-    deal = _deal_or_404(session, number)
+    game = game_of(session)
+    slot = Slot(rubber, number)
+    row = _deal_or_404(session, slot)
     if request.method == "POST":
-        form = KopDealForm(request.POST, game=session.game)
-        if form.is_valid():
+        form = game.form(session, request.POST)
+        facts = game.form_facts(form)
+        if facts is not None:
             try:
-                services.kop_deal_correct(
-                    deal=deal,
-                    facts=form.facts(),
+                services.deal_correct(
+                    session=session,
+                    slot=slot,
+                    facts=facts,
                     actor=actor,
                     reason=form.cleaned_data.get("reason") or "",
-                    confirm_warnings=form.cleaned_data["confirm"],
+                    confirm_warnings=bool(form.cleaned_data.get("confirm")),
                 )
             except services.DealRejected as exc:
                 form.add_engine_errors(exc.errors)
             except services.NeedsConfirmation as exc:
                 form.warnings = exc.warnings
+            except services.SessionLocked as exc:
+                raise PermissionDenied(str(exc)) from None
             else:
-                messages.success(request, _("Deal %(n)s corrected.") % {"n": number})
+                messages.success(request, _corrected(slot))
                 return redirect("scoring:session", pk=session.pk)
     else:
-        initial: dict[str, Any] = {
-            "contract": deal.contract,
-            "declarers": deal.declarers,
-            "declarer_points": deal.declarer_points,
-            "doublings": deal.doublings or 0,
-        }
-        if deal.doubling_seats is not None:
-            initial["doubling_mode"] = "seats"
-            initial["doubling_seats"] = " ".join(str(s) for s in deal.doubling_seats)
-        form = KopDealForm(game=session.game, initial=initial)
-    context = _kop_context(request, session, form)
+        form = game.form_for_deal(session, row)
+    context = _context(request, session, game, form, editing=row)
+    if request.method == "GET":
+        getattr(form, "slot_errors", {}).pop("reason", None)
     context.update(
-        editing=deal,
-        history=selectors.deal_history(session=session, number=number),
+        history=game.history(session, slot),
+        editing_label=game.summary(row),
+        void_url=reverse(
+            "scoring:vint_deal_void" if slot.rubber else "scoring:deal_void",
+            args=[session.pk, *([slot.rubber] if slot.rubber else []), slot.number],
+        ),
     )
-    return render(request, "scoring/kop_deal_edit.html", context)
+    return render(request, game.edit_template, context)
 
 
 @require_POST
-def kop_deal_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    session = _kop_session_or_404(pk)
+def deal_void(request: HttpRequest, pk: int, number: int, rubber: int = 0) -> HttpResponse:
+    session = _session_or_404(pk)
     actor = _require_writer(request, session)
-    deal = _deal_or_404(session, number)
+    slot = Slot(rubber, number)
+    _deal_or_404(session, slot)
     form = ReasonForm(request.POST)
-    if form.is_valid():
-        services.kop_deal_void(deal=deal, actor=actor, reason=form.cleaned_data["reason"])
-        messages.success(request, _("Deal %(n)s voided.") % {"n": number})
-    else:
+    if not form.is_valid():
         messages.error(request, _("Say why the deal is voided."))
-        return redirect("scoring:deal_edit", pk=pk, number=number)
+        return redirect(edit_url(session, slot))
+    try:
+        services.deal_void(
+            session=session, slot=slot, actor=actor, reason=form.cleaned_data["reason"]
+        )
+    except services.DealRejected as exc:
+        for msgs in exc.errors.values():
+            for m in msgs:
+                messages.error(request, m)
+        return redirect(edit_url(session, slot))
+    except services.SessionLocked as exc:
+        raise PermissionDenied(str(exc)) from None
+    messages.success(request, _voided(slot))
     return redirect("scoring:session", pk=pk)
 
 
@@ -317,28 +298,22 @@ def session_lock(request: HttpRequest, pk: int) -> HttpResponse:
 
 def session_history(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session_or_404(pk)
-    if session.game == "vint":
-        return redirect("scoring:vint_history", pk=pk)
+    game = game_of(session)
     return render(
-        request,
-        "scoring/history.html",
-        {"session": session, "history": selectors.deal_history(session=session)},
+        request, game.history_template, {"session": session, "history": game.history(session)}
     )
 
 
 def session_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session_or_404(pk)
-    if session.game == "vint":
-        from scoring.vint_views import vint_session_sheet
-
-        return vint_session_sheet(request, session)
-    board = selectors.kop_scoreboard(session=session)
-    return render(request, "scoring/kop_sheet.html", {"session": session, "board": board})
+    game = game_of(session)
+    return render(request, game.sheet_template, {"session": session, **game.sheet_context(session)})
 
 
 def score_pad(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    """The printable Kop/Baśka paper pad, blank or with a session's players."""
     session = _session_or_404(pk) if pk is not None else None
-    players = selectors.session_players(session) if session else []
+    players = selectors.sheet_players(session) if session else []
     rows = range(1, (session.planned_deals if session and session.planned_deals else 32) + 1)
     return render(
         request,
@@ -347,14 +322,14 @@ def score_pad(request: HttpRequest, pk: int | None = None) -> HttpResponse:
             "session": session,
             "players": players,
             "rows": [(n, kop.dealer_for_deal(n)) for n in rows],
-            "contracts": [selectors.contract_label(c.name) for c in kop.contracts_for("baska")],
+            "contracts": [contract_label(c.name) for c in kop.contracts_for("baska")],
         },
     )
 
 
 def session_export_json(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session_or_404(pk)
-    sheet = selectors.session_sheet_json(session=session)
+    sheet = game_of(session).sheet_json(session)
     response = JsonResponse(sheet, json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'attachment; filename="session-{pk}.json"'
     return response
@@ -365,7 +340,7 @@ def session_export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="session-{pk}.csv"'
     writer = csv.writer(response)
-    for row in selectors.session_csv_rows(session=session):
+    for row in game_of(session).csv_rows(session):
         writer.writerow(row)
     return response
 
@@ -394,7 +369,6 @@ def session_import(request: HttpRequest) -> HttpResponse:
 
 
 def profile_index(request: HttpRequest) -> HttpResponse:
-    services.profile_sync_builtin()
     profiles = RuleProfile.objects.prefetch_related("versions").all()
     return render(request, "scoring/profiles.html", {"profiles": profiles})
 

@@ -10,48 +10,40 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Sum
-
-from scoring.models import KopDeal, TableSeat
+from scoring.games import SeatResult, game_for
+from scoring.models import TableSeat
 from tournaments.models import Registration, RoundTable, Tournament
 
 
-def kop_table_results(
-    tournament: Tournament,
-) -> tuple[dict[int, list[dict[int, int]]], dict[int, list[int]]]:
-    """Accepted tables by round, each a mapping start number -> small points (net payments),
-    and the table numbers of those tables (a round's tables may be accepted out of order)."""
+@dataclass(frozen=True)
+class TableResult:
+    """An accepted table of a round: its number and each start number's seat result."""
+
+    round: int
+    number: int
+    seats: dict[int, SeatResult]  # start number -> result
+
+
+def table_results(tournament: Tournament) -> list[TableResult]:
+    """The tournament's accepted tables in round and table order, results keyed by start
+    number (players are told apart by id, never by name)."""
     tables = list(
         RoundTable.objects.filter(round__tournament=tournament, accepted_at__isnull=False)
-        .select_related("round")
         .order_by("round__number", "number")
+        .values_list("round__number", "number", "session_id")
     )
-    session_ids = [t.session_id for t in tables]
-    sums = {
-        row["session_id"]: row
-        for row in KopDeal.objects.filter(session_id__in=session_ids, voided=False)
-        .values("session_id")
-        .annotate(
-            p1=Sum("payment_1"), p2=Sum("payment_2"), p3=Sum("payment_3"), p4=Sum("payment_4")
-        )
-    }
+    results = game_for(tournament.game).seat_results([sid for _r, _n, sid in tables])
     numbers = dict(
         Registration.objects.filter(tournament=tournament).values_list("player_id", "number")
     )
-    seats: dict[int, dict[int, int]] = defaultdict(dict)
-    for seat in TableSeat.objects.filter(session_id__in=session_ids).values(
-        "session_id", "seat", "player_id"
-    ):
-        seats[seat["session_id"]][seat["seat"]] = numbers[seat["player_id"]]
-    by_round: dict[int, list[dict[int, int]]] = defaultdict(list)
-    numbers_by_round: dict[int, list[int]] = defaultdict(list)
-    for table in tables:
-        row = sums.get(table.session_id, {})
-        by_round[table.round.number].append(
-            {seats[table.session_id][s]: row.get(f"p{s}") or 0 for s in range(1, 5)}
+    return [
+        TableResult(
+            round=r,
+            number=n,
+            seats={numbers[res.player_id]: res for res in results.get(sid, [])},
         )
-        numbers_by_round[table.round.number].append(table.number)
-    return dict(by_round), dict(numbers_by_round)
+        for r, n, sid in tables
+    ]
 
 
 def registrations_by_number(tournament: Tournament) -> dict[int, Registration]:

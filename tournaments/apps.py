@@ -6,3 +6,11 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from scoring.signals import deal_changed
+        from tournaments.services import session_changed
+
+        # Scoring announces every change of a table; a tournament table's change moves
+        # the standings and ratings (scoring never imports tournaments).
+        deal_changed.connect(session_changed, dispatch_uid="tournaments.session_changed")

@@ -9,6 +9,7 @@ from clubs.models import Club
 from clubs.services import player_create
 from scoring import services as scoring_services
 from scoring.engines.simulate import random_kop_deals
+from scoring.games.kop import bulk_record as kop_bulk_record
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -44,7 +45,7 @@ def demo_tournament(*, club: Any, director: Any, stdout: Any) -> None:
     rng = random.Random(3)
     actor = scoring_services.Actor(label="table link")
     for table, deals in zip(rnd.tables.select_related("session")[:2], (12, 20), strict=False):
-        scoring_services.kop_deals_bulk_record(
-            session=table.session, deals=random_kop_deals(rng, deals), actor=actor
+        kop_bulk_record(
+            session=table.session, deals=random_kop_deals(rng, deals), entered_by=actor.label
         )
     stdout.write(f"Tournament in progress: /tournaments/{tournament.slug}/")

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count
-
+from scoring.games import game_for
 from tournaments.models import (
     Registration,
     Round,
@@ -28,16 +27,9 @@ def next_round_ready(*, tournament: Tournament) -> bool:
 
 
 def round_tables(*, rnd: Round) -> list[dict[str, Any]]:
-    from scoring.models import KopDeal
-
     tables = list(rnd.tables.select_related("session").prefetch_related("session__seats__player"))
     numbers = dict(rnd.tournament.entries.values_list("player_id", "number"))
-    deal_counts = dict(
-        KopDeal.objects.filter(session__round_table__round=rnd, voided=False)
-        .values("session_id")
-        .annotate(n=Count("pk"))
-        .values_list("session_id", "n")
-    )
+    deal_counts = game_for(rnd.tournament.game).counted_deals([t.session_id for t in tables])
     out = []
     for t in tables:
         seats = sorted(t.session.seats.all(), key=lambda s: s.seat)
@@ -103,7 +95,9 @@ def standings_tables(*, tournament: Tournament, data: Any, request: Any) -> dict
 
     if not data:
         return {}
-    table_cls = VintStandingsTable if tournament.game == "vint" else StandingsTable
+    table_cls = {"kop": StandingsTable, "vint": VintStandingsTable}[
+        game_for(tournament.game).family
+    ]
     individual = table_cls(data["individual"], prefix="ind-")
     individual.tournament_slug = tournament.slug
     RequestConfig(request, paginate=False).configure(individual)
@@ -116,29 +110,45 @@ def standings_tables(*, tournament: Tournament, data: Any, request: Any) -> dict
     return out
 
 
+ROUND_COLUMNS = ("table", "small_points", "big_points", "place")
+
+
 def standings_csv_rows(*, tournament: Tournament, data: Any) -> list[list[Any]]:
+    """The individual standings, one row a player: the snapshot's plain values, then per
+    round (when the game has rounds of tables) the table, small and big points and place."""
     if not data:
         return [["no standings yet"]]
     rows = data["individual"]
-    keys = [k for k in rows[0] if k != "rounds_detail"] if rows else []
-    return [keys, *[[r[k] for k in keys] for r in rows]]
+    if not rows:
+        return [["no standings yet"]]
+    keys = [k for k, v in rows[0].items() if not isinstance(v, list | dict)]
+    rounds = sorted({e["round"] for r in rows for e in r.get("by_round", [])})
+    header = [*keys, *[f"round {n} {c}" for n in rounds for c in ROUND_COLUMNS]]
+    out: list[list[Any]] = [header]
+    for row in rows:
+        by_round = {e["round"]: e for e in row.get("by_round", [])}
+        cells = [row[k] for k in keys]
+        for n in rounds:
+            entry = by_round.get(n, {})
+            cells += ["" if entry.get(c) is None else entry[c] for c in ROUND_COLUMNS]
+        out.append(cells)
+    return out
 
 
 def player_rounds(*, tournament: Tournament, entry: Registration) -> list[dict[str, Any]]:
-    from scoring.models import KopDeal
-
+    """A player's tables, round by round, with their points there (by player id)."""
     rows = []
-    tables = (
+    tables = list(
         RoundTable.objects.filter(round__tournament=tournament, session__seats__player=entry.player)
         .select_related("round", "session")
+        .prefetch_related("session__seats__player")
         .order_by("round__number")
     )
+    results = game_for(tournament.game).seat_results([t.session_id for t in tables])
     for t in tables:
-        seat = t.session.seats.get(player=entry.player).seat
-        small = sum(
-            d.payments[seat - 1] for d in KopDeal.objects.filter(session=t.session, voided=False)
-        )
-        others = [s.player.name for s in t.session.seats.select_related("player") if s.seat != seat]
+        mine = next(r for r in results.get(t.session_id, []) if r.player_id == entry.player_id)
+        seat, small = mine.seat, mine.points
+        others = [s.player.name for s in t.session.seats.all() if s.seat != seat]
         rows.append(
             {
                 "round": t.round.number,
@@ -178,8 +188,12 @@ def round_results_table(
 
     from tournaments.tables import RoundResultsTable
 
+    """None when the game's standings have no round-by-round entries (Vint sessions)."""
+    individual = (data or {}).get("individual", [])
+    if not any("by_round" in row for row in individual):
+        return None
     rows = []
-    for row in (data or {}).get("individual", []):
+    for row in individual:
         for entry in row.get("by_round", []):
             if entry["round"] == round_number:
                 rows.append(

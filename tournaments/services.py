@@ -9,8 +9,13 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
+from scoring.games import game_for
+from scoring.models import TableSession
+from scoring.services import session_create, session_lock
+from tournaments import adapters, tasks
 from tournaments.models import (
     Registration,
     Round,
@@ -18,6 +23,8 @@ from tournaments.models import (
     StandingsSnapshot,
     Tournament,
 )
+from tournaments.selectors import next_round_ready
+from tournaments.standings import standings_compute
 
 # ----------------------------------------------------------------------------- tournaments
 
@@ -98,10 +105,8 @@ def registration_withdraw(*, registration: Registration) -> Registration:
 
 def _enqueue_recomputes(tournament: Tournament) -> None:
     """After commit: the standings snapshot for this results version, then the club ratings."""
-    from tournaments.tasks import ratings_update, standings_recompute
-
-    standings_recompute.delay_on_commit(tournament.pk, tournament.results_version)
-    ratings_update.delay_on_commit(tournament.pk)
+    tasks.standings_recompute.delay_on_commit(tournament.pk, tournament.results_version)
+    tasks.ratings_update.delay_on_commit(tournament.pk)
 
 
 @transaction.atomic
@@ -115,33 +120,34 @@ def results_changed(*, tournament: Tournament) -> int:
 
 @transaction.atomic
 def round_table_accept(*, table: RoundTable, accepted_by: str, user: Any = None) -> RoundTable:
-    """Accept a table's result: lock its session (only directors change it from now on)."""
-    from scoring.services import session_lock
+    """Accept a table's result: lock its session (only directors change it from now on).
 
+    The lock is announced by scoring's ``deal_changed``, which recomputes the standings."""
     table = (
         RoundTable.objects.select_for_update().select_related("session", "round").get(pk=table.pk)
     )
     if table.accepted_at is not None:
-        raise TournamentError("This table's result is already accepted.")
+        raise TournamentError(_("This table's result is already accepted."))
     if not accepted_by.strip():
-        raise TournamentError("Say who accepts the result.")
-    session_lock(session=table.session, user=user if getattr(user, "pk", None) else None)
+        raise TournamentError(_("Say who accepts the result."))
     table.accepted_at = timezone.now()
     table.accepted_by = accepted_by.strip()[:150]
     table.save(update_fields=["accepted_at", "accepted_by"])
-    results_changed(tournament=table.round.tournament)
+    session_lock(session=table.session, user=user)
     return table
 
 
-def session_result_changed(*, session: Any) -> None:
-    """Called by scoring services after a deal changes: an accepted table's correction counts."""
-    table = (
-        RoundTable.objects.filter(session=session, accepted_at__isnull=False)
-        .select_related("round__tournament")
+def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
+    """``deal_changed`` receiver: a change at a table of a round (accepted or not) counts as
+    a new results version, so the standings page says "updating" until the snapshot of
+    that version is stored, and the ratings see it."""
+    tournament_id = (
+        RoundTable.objects.filter(session_id=session.pk)
+        .values_list("round__tournament_id", flat=True)
         .first()
     )
-    if table is not None:
-        results_changed(tournament=table.round.tournament)
+    if tournament_id is not None:
+        results_changed(tournament=Tournament(pk=tournament_id))
 
 
 class SeatingRejected(Exception):
@@ -161,10 +167,6 @@ def _active_numbers(tournament: Tournament, round_number: int) -> list[int]:
 @transaction.atomic
 def round_generate(*, tournament: Tournament) -> Round:
     """Seat the next round. Rounds already seated are never changed."""
-    from scoring.services import session_create
-    from tournaments import adapters
-    from tournaments.selectors import next_round_ready
-
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.rounds.order_by("-number").first()
     number = (last.number + 1) if last else 1
@@ -202,7 +204,7 @@ def round_generate(*, tournament: Tournament) -> Round:
             players=[entries[n].player for n in table],
             title=f"{tournament.name}: round {number}, table {t}",
             created_by=tournament.created_by,
-            planned_deals=tournament.deals_per_round if tournament.game != "vint" else None,
+            planned_deals=game_for(tournament.game).planned_deals(tournament.deals_per_round),
         )
         RoundTable.objects.create(round=rnd, number=t, session=session)
     return rnd
@@ -211,8 +213,6 @@ def round_generate(*, tournament: Tournament) -> Round:
 @transaction.atomic
 def rounds_import(*, tournament: Tournament, text: str) -> list[list[tuple[int, ...]]]:
     """Store the club's own seating table; refused (with every problem) once play started."""
-    from tournaments import adapters
-
     if tournament.rounds.exists():
         raise SeatingRejected(["A round has already been seated: import before the start."])
     registered = [e.number for e in tournament.entries.filter(withdrawn_after__isnull=True)]
@@ -226,8 +226,6 @@ def rounds_import(*, tournament: Tournament, text: str) -> list[list[tuple[int, 
 @transaction.atomic
 def standings_recompute(*, tournament_id: int, version: int) -> StandingsSnapshot | None:
     """Compute and store standings; nothing to do if a snapshot that new already exists."""
-    from tournaments.standings import standings_compute
-
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     latest = tournament.snapshots.order_by("-results_version").first()
     if latest is not None and latest.results_version >= max(version, tournament.results_version):
@@ -244,8 +242,6 @@ def standings_recompute(*, tournament_id: int, version: int) -> StandingsSnapsho
 @transaction.atomic
 def round_accept_all(*, rnd: Round, accepted_by: str, user: Any = None) -> int:
     """The director accepts every open table of a round at once; one standings recompute."""
-    from scoring.models import TableSession
-
     open_tables = list(rnd.tables.filter(accepted_at__isnull=True))
     if not open_tables:
         return 0

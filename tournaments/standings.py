@@ -12,10 +12,14 @@ ranked from their members' results when the director groups players.
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
+from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
+from scoring.games import game_for
 from tournaments import adapters
-from tournaments.models import RoundTable, Tournament
+from tournaments.models import Tournament
 from tournaments.ranking import group_standings, kop_standings, vint_standings
 from tournaments.ranking.vint import VintSession
 
@@ -23,8 +27,6 @@ VINT_TOURNAMENT_TIE_BREAKS = ("rubbers_won", "total_points")
 
 
 def _tournament_settings(tournament: Tournament) -> tuple[list[int], list[str]]:
-    from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
-
     settings = tournament.profile_version.tournament or {}
     return (
         list(settings.get("big_points") or KOSCIAN_BIG_POINTS),
@@ -34,7 +36,11 @@ def _tournament_settings(tournament: Tournament) -> tuple[list[int], list[str]]:
 
 def _kop(tournament: Tournament) -> dict[str, Any]:
     big_points, tie_breaks = _tournament_settings(tournament)
-    rounds, table_numbers = adapters.kop_table_results(tournament)
+    rounds: dict[int, list[dict[int, int]]] = defaultdict(list)
+    table_numbers: dict[int, list[int]] = defaultdict(list)
+    for table in adapters.table_results(tournament):
+        rounds[table.round].append({n: r.points for n, r in table.seats.items()})
+        table_numbers[table.round].append(table.number)
     byes = {r.number: list(r.byes) for r in tournament.rounds.filter(number__in=list(rounds))}
     rows = kop_standings(rounds, big_points, tie_breaks, byes)
     entries = adapters.registrations_by_number(tournament)
@@ -93,25 +99,16 @@ def _kop(tournament: Tournament) -> dict[str, Any]:
 
 
 def _vint(tournament: Tournament) -> dict[str, Any]:
-    from scoring.vint_selectors import vint_scoreboard
-
     entries = adapters.registrations_by_number(tournament)
-    number_of_name = {e.player.name: n for n, e in entries.items()}
-    sessions = []
-    for table in RoundTable.objects.filter(
-        round__tournament=tournament, accepted_at__isnull=False
-    ).select_related("session"):
-        board = vint_scoreboard(session=table.session)
-        totals = {number_of_name[s.name]: s.total for s in board.standings}
-        # A rubber still unfinished when the table is accepted was cut short by the time
-        # limit: the sheet already closes it under the profile's rule (vint.md A27).
-        won: dict[int, int] = dict.fromkeys(totals, 0)
-        for rubber in board.rubbers:
-            winner = rubber.result.state.winner if rubber.started else None
-            if winner:
-                for seat in ("N", "S") if winner == "NS" else ("E", "W"):
-                    won[number_of_name[rubber.names[seat]]] += 1
-        sessions.append(VintSession(totals=totals, rubbers_won=won))
+    # A rubber still unfinished when the table is accepted was cut short by the time
+    # limit: the sheet already closes it under the profile's rule (vint.md A27).
+    sessions = [
+        VintSession(
+            totals={n: r.points for n, r in table.seats.items()},
+            rubbers_won={n: r.wins for n, r in table.seats.items()},
+        )
+        for table in adapters.table_results(tournament)
+    ]
     # Issue 5: nets, then rubbers won, then total points (vint.md §4.11 would put
     # head-to-head second; the ranking package offers it as an option).
     rows = vint_standings(sessions, VINT_TOURNAMENT_TIE_BREAKS) if sessions else []
@@ -133,8 +130,10 @@ def _vint(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+# How each family of games is ranked in a tournament (``scoring.games.Game.family``).
+STANDINGS: dict[str, Callable[[Tournament], dict[str, Any]]] = {"kop": _kop, "vint": _vint}
+
+
 def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
     """The full standings as plain JSON-ready data (what a snapshot stores)."""
-    if tournament.game == "vint":
-        return _vint(tournament)
-    return _kop(tournament)
+    return STANDINGS[game_for(tournament.game).family](tournament)

@@ -7,6 +7,7 @@ import socket
 from celery import shared_task
 from django.utils import timezone
 
+from tournaments import ratings, services
 from tournaments.models import WorkerHeartbeat
 
 
@@ -21,9 +22,7 @@ def heartbeat_record(token: str) -> None:
 @shared_task
 def standings_recompute(tournament_id: int, version: int) -> None:
     """Recompute a tournament's standings; idempotent (a stale or repeated run does nothing)."""
-    from tournaments.services import standings_recompute as recompute
-
-    recompute(tournament_id=tournament_id, version=version)
+    services.standings_recompute(tournament_id=tournament_id, version=version)
 
 
 @shared_task
@@ -31,6 +30,4 @@ def ratings_update(tournament_id: int) -> None:
     """Rate what a tournament's accepted or corrected results changed. Idempotent: a table
     already rated with the same deals is not rated again, so a repeated or stale run does
     nothing."""
-    from tournaments.ratings import ratings_update_for_tournament
-
-    ratings_update_for_tournament(tournament_id=tournament_id)
+    ratings.ratings_update_for_tournament(tournament_id=tournament_id)

@@ -67,9 +67,6 @@ def tournament_index(request: HttpRequest) -> HttpResponse:
 
 @director_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    from scoring.services import profile_sync_builtin
-
-    profile_sync_builtin()
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -207,7 +204,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     view = selectors.standings_view(
         tournament=tournament, viewer_is_director=is_director(request.user)
     )
-    if view["visible"] and view["data"] and tournament.game != "vint":
+    if view["visible"] and view["data"]:
         context["results_table"] = selectors.round_results_table(
             tournament=tournament, data=view["data"], round_number=number, request=request
         )

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from scoring import services as scoring_services
 from scoring.engines.simulate import random_kop_deals
+from scoring.games.kop import bulk_record as kop_bulk_record
 from scoring.models import RuleProfile
 from tests.browser.conftest import no_horizontal_overflow
 from tests.factories import ClubFactory, PlayerFactory
@@ -43,8 +44,8 @@ def rated(director):
     for _ in range(2):
         rnd = services.round_generate(tournament=tournament)
         for table in rnd.tables.select_related("session"):
-            scoring_services.kop_deals_bulk_record(
-                session=table.session, deals=random_kop_deals(rng, 8), actor=ACTOR
+            kop_bulk_record(
+                session=table.session, deals=random_kop_deals(rng, 8), entered_by=ACTOR.label
             )
         RoundTable.objects.filter(round=rnd).update(accepted_at=timezone.now(), accepted_by="t")
         ratings.ratings_update(game="kop", tournament_id=tournament.pk)

@@ -187,17 +187,25 @@ def test_unknown_session_is_404(client):
     assert client.get(reverse("scoring:session", kwargs={"pk": 999})).status_code == 404
 
 
-def test_kop_entry_urls_do_not_exist_for_a_vint_session(director_client, profiles, four_players):
+def test_a_kop_deal_posted_to_a_vint_session_is_read_as_vint_and_refused(
+    director_client, profiles, four_players
+):
+    """One set of entry views: the session's game reads the form, so Kop facts sent to a
+    Vint table are an incomplete Vint deal (nothing stored, no server error)."""
     from scoring import services
+    from scoring.models import VintDeal
 
     vint = services.session_create(
         game="vint", profile_version=profiles["vint"].current, players=four_players
     )
-    response = director_client.post(url("deal_add", vint), NORMAL_60)
-    assert response.status_code == 404
-    assert director_client.post(url("preview", vint), NORMAL_60).status_code == 404
+    response = director_client.post(url("deal_add", vint), NORMAL_60, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and response["X-Deal-Outcome"] == "rejected"
+    assert not KopDeal.objects.exists() and not VintDeal.objects.exists()
+    assert director_client.post(url("preview", vint), NORMAL_60).status_code == 200
     history = director_client.get(url("history", vint))
-    assert history.status_code == 302 and "/vint/history/" in history.url
+    assert history.status_code == 200 and "scoring/vint_history.html" in [
+        t.name for t in history.templates
+    ]
 
 
 def test_wesele_bidder_is_the_first_seat_tapped(scorer_client, kop_session):

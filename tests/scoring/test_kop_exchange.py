@@ -37,7 +37,7 @@ EXPECTED_TOTALS = [
 def played(kop_session):
     actor = services.Actor(label="t", is_director=True)
     for facts in DEALS:
-        services.kop_deal_record(session=kop_session, facts=facts, actor=actor)
+        services.deal_record(session=kop_session, facts=facts, actor=actor)
     return kop_session
 
 

@@ -60,7 +60,7 @@ def test_editing_a_profile_never_changes_deals_already_scored(
     actor = services.Actor(label="t", is_director=True)
     # Old lose with 26: z wyjściem under the default (bez_wyjscia_max 25) -> V 1 (kop.md E6)
     facts = {"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 26}
-    services.kop_deal_record(session=session, facts=facts, actor=actor)
+    services.deal_record(session=session, facts=facts, actor=actor)
     response = director_client.post(
         reverse("scoring:profile_edit", kwargs={"slug": profile.slug}),
         {"name": "Club", "options": '{"bez_wyjscia_max": 26}', "tournament": ""},
@@ -70,12 +70,12 @@ def test_editing_a_profile_never_changes_deals_already_scored(
     session.refresh_from_db()
     assert session.profile_version.version == 1
     assert KopDeal.objects.get().value == 1
-    services.kop_deal_record(session=session, facts=facts, actor=actor)
+    services.deal_record(session=session, facts=facts, actor=actor)
     assert KopDeal.objects.get(number=2).value == 1  # the session keeps version 1
     newer = services.session_create(
         game="kop", profile_version=profile.current, players=four_players
     )
-    deal = services.kop_deal_record(session=newer, facts=facts, actor=actor)
+    deal = services.deal_record(session=newer, facts=facts, actor=actor).row
     assert deal.value == 2  # under version 2, 26 is bez wyjścia
 
 

@@ -20,8 +20,8 @@ from clubs.models import Player
 from scoring import services
 from scoring.engines.errors import SheetError
 from scoring.engines.scoresheet import score_sheet
+from scoring.games import slot_of
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
-from scoring.vint_services import vint_deal_record, vint_deal_void
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -139,8 +139,11 @@ def played(vint_session):
         for n, facts in enumerate(deals):
             # Rubber 3 of §6.4 starts with N dealing (rubber 2 ended with E).
             first = "N" if (number, n) == (3, 0) else None
-            vint_deal_record(
-                session=vint_session, facts=facts, actor=ACTOR, rubber=number, first_dealer=first
+            services.deal_record(
+                session=vint_session,
+                facts=facts,
+                actor=ACTOR,
+                extra={"rubber": number, "first_dealer": first},
             )
     return vint_session
 
@@ -173,10 +176,10 @@ def test_the_sheet_shows_three_rubbers_side_by_side_and_the_standings(client, pl
 
 def test_the_session_ends_after_rubber_3(scorer_client, played):
     with pytest.raises(services.DealRejected, match="session is complete"):
-        vint_deal_record(session=played, facts=RUBBER_1[0], actor=ACTOR)
+        services.deal_record(session=played, facts=RUBBER_1[0], actor=ACTOR)
     # A fifth extra deal in rubber 3 is refused in so many words.
     with pytest.raises(services.DealRejected, match="Rubber 3 is over"):
-        vint_deal_record(session=played, facts=RUBBER_1[0], actor=ACTOR, rubber=3)
+        services.deal_record(session=played, facts=RUBBER_1[0], actor=ACTOR, extra={"rubber": 3})
     assert VintDeal.objects.filter(session=played).count() == 25
     html = scorer_client.get(url("session", played)).content.decode()
     assert 'id="session-complete"' in html and 'id="deal-form"' not in html
@@ -247,7 +250,8 @@ def test_csv_export_has_a_row_per_deal_then_totals_and_nets(client, played):
     header = rows[0]
     assert header[:5] == ["rubber", "deal", "phase", "dealer", "contract"]
     assert len(rows) == 1 + 25 + 2
-    names = ["Anna", "Boris", "Carl", "Dina"]
+    # one column per seat, named by seat and player: two players of one name stay apart
+    names = ["1 Anna", "2 Boris", "3 Carl", "4 Dina"]
     first = rows[1]
     assert first[:8] == ["1", "1", "main", "N", "4H", "N", "0", "10"]
     assert [first[header.index(f"total {n}")] for n in names] == ["1240", "12", "1240", "12"]
@@ -257,13 +261,15 @@ def test_csv_export_has_a_row_per_deal_then_totals_and_nets(client, played):
     cols = ["NS above", "NS below", "EW above", "EW below", "games NS", "games EW"]
     assert [r2d2[header.index(c)] for c in cols] == ["200", "72", "800", "32", "0", "1"]
     assert rows[-2][0] == "total" and rows[-1][0] == "net"
-    assert [int(rows[-2][header.index(f"total {n}")]) for n in names] == [TOTALS[n] for n in names]
-    assert [int(rows[-1][header.index(f"total {n}")]) for n in names] == [NETS[n] for n in names]
+    totals = [int(rows[-2][header.index(f"total {n}")]) for n in names]
+    nets = [int(rows[-1][header.index(f"total {n}")]) for n in names]
+    assert totals == [TOTALS[n.split()[1]] for n in names]
+    assert nets == [NETS[n.split()[1]] for n in names]
 
 
 def test_a_voided_deal_is_marked_in_the_csv_and_left_out_of_the_json(client, played):
     deal = VintDeal.objects.get(session=played, rubber=3, number=7)
-    vint_deal_void(deal=deal, actor=ACTOR, reason="misdeal")
+    services.deal_void(session=deal.session, slot=slot_of(deal), actor=ACTOR, reason="misdeal")
     rows = list(csv.reader(io.StringIO(client.get(url("export_csv", played)).content.decode())))
     assert rows[-3][-1] == "voided"
     sheet = json.loads(client.get(url("export_json", played)).content)
@@ -275,7 +281,7 @@ def test_the_engine_authors_session_sheet_imports_to_the_same_standings(director
     session = services.session_import_sheet(data=data, user=director)
     assert session.game == "vint"
     assert VintRubber.objects.filter(session=session).count() == 3
-    from scoring.vint_selectors import vint_scoreboard
+    from scoring.games.vint_board import vint_scoreboard
 
     board = vint_scoreboard(session=session)
     assert {s.name: s.total for s in board.standings} == TOTALS
@@ -337,7 +343,7 @@ def test_an_imported_unfinished_session_carries_on(director, director_client):
     session = services.session_import_sheet(data=data, user=director)
     html = director_client.get(url("session", session)).content.decode()
     assert "Rubber 1 · deal 5" in html and "dealer: N (Anna)" in html
-    vint_deal_record(session=session, facts=RUBBER_1[4], actor=ACTOR, rubber=1)
+    services.deal_record(session=session, facts=RUBBER_1[4], actor=ACTOR, extra={"rubber": 1})
     # §6.2 deal 5 wins the rubber for NS (games 2-1, the 400 bonus).
     entries = VintDeal.objects.get(session=session, number=5).entries
     assert entries["rubber_winner"] == "NS" and entries["above"]["NS"] == 1000 + 120 + 400

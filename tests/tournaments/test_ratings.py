@@ -13,6 +13,8 @@ from django.utils import timezone
 
 from scoring import services as scoring_services
 from scoring.engines.simulate import random_kop_deals
+from scoring.games import slot_of
+from scoring.games.kop import bulk_record as kop_bulk_record
 from scoring.models import KopDeal, TableSession, VintDeal, VintRubber
 from tests.factories import PlayerFactory
 from tournaments import ratings, services
@@ -44,8 +46,8 @@ def play_round(tournament, rng, capture, deals=4):
     each acceptance enqueued (only that one: standings have their own tests)."""
     rnd = services.round_generate(tournament=tournament)
     for table in rnd.tables.select_related("session").order_by("number"):
-        scoring_services.kop_deals_bulk_record(
-            session=table.session, deals=random_kop_deals(rng, deals), actor=ACTOR
+        kop_bulk_record(
+            session=table.session, deals=random_kop_deals(rng, deals), entered_by=ACTOR.label
         )
     for table in rnd.tables.order_by("number"):
         with capture() as callbacks:
@@ -148,7 +150,9 @@ def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuil
         "declarer_points": 104 - deal.declarer_points,
     }
     with django_capture_on_commit_callbacks() as callbacks:
-        scoring_services.kop_deal_correct(deal=deal, facts=facts, actor=ACTOR, reason="typo")
+        scoring_services.deal_correct(
+            session=deal.session, slot=slot_of(deal), facts=facts, actor=ACTOR, reason="typo"
+        )
     (cb,) = rating_callbacks(callbacks)
     cb()
     corrected = snapshot()
@@ -160,7 +164,9 @@ def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuil
     assert snapshot() == corrected
 
     with django_capture_on_commit_callbacks() as callbacks:
-        scoring_services.kop_deal_void(deal=deal, actor=ACTOR, reason="misdeal")
+        scoring_services.deal_void(
+            session=deal.session, slot=slot_of(deal), actor=ACTOR, reason="misdeal"
+        )
     for cb in rating_callbacks(callbacks):
         cb()
     voided = snapshot()
@@ -177,8 +183,8 @@ def test_a_table_committed_late_with_an_earlier_acceptance_time_is_slotted_in(
     rnd = services.round_generate(tournament=kop_tournament)
     tables = list(rnd.tables.select_related("session").order_by("number"))
     for table in tables:
-        scoring_services.kop_deals_bulk_record(
-            session=table.session, deals=random_kop_deals(rng, 4), actor=ACTOR
+        kop_bulk_record(
+            session=table.session, deals=random_kop_deals(rng, 4), entered_by=ACTOR.label
         )
     now = timezone.now()
     RoundTable.objects.filter(pk=tables[1].pk).update(accepted_at=now)
@@ -362,8 +368,8 @@ def test_sessions_outside_tournaments_are_not_rated(profiles, club):
     session = scoring_services.session_create(
         game="kop", profile_version=profiles["kop-koscian"].current, players=players
     )
-    scoring_services.kop_deals_bulk_record(
-        session=session, deals=random_kop_deals(random.Random(1), 4), actor=ACTOR
+    kop_bulk_record(
+        session=session, deals=random_kop_deals(random.Random(1), 4), entered_by=ACTOR.label
     )
     scoring_services.session_lock(session=session, user=None)
     ratings.ratings_update(game="kop")

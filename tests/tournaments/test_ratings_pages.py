@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from scoring import services as scoring_services
 from scoring.engines.simulate import random_kop_deals
+from scoring.games.kop import bulk_record as kop_bulk_record
 from tests.factories import PlayerFactory
 from tournaments import ratings, services
 from tournaments.models import (
@@ -31,8 +32,8 @@ def play_rounds(tournament, rounds, deals=4, seed=1):
     for _ in range(rounds):
         rnd = services.round_generate(tournament=tournament)
         for table in rnd.tables.select_related("session"):
-            scoring_services.kop_deals_bulk_record(
-                session=table.session, deals=random_kop_deals(rng, deals), actor=ACTOR
+            kop_bulk_record(
+                session=table.session, deals=random_kop_deals(rng, deals), entered_by=ACTOR.label
             )
         services.round_accept_all(rnd=rnd, accepted_by="test")
     ratings.ratings_update(game="kop", tournament_id=tournament.pk)

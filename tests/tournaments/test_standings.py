@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import services as scoring_services
+from scoring.games import slot_of
 from tournaments import services
 from tournaments.models import StandingsSnapshot
 from tournaments.standings import standings_compute
@@ -34,12 +35,14 @@ def test_standings_after_one_accepted_table(kop_tournament, sixteen, commit):
     rnd = services.round_generate(tournament=kop_tournament)
     table = rnd.tables.get(number=1)
     for facts in (CICHA_1, CICHA_1, ZOLO_3):
-        scoring_services.kop_deal_record(session=table.session, facts=facts, actor=ACTOR)
+        scoring_services.deal_record(session=table.session, facts=facts, actor=ACTOR)
     # small points by seat: 1: +12+12-5 = 19, 2: -4-4-5 = -13, 3: -4-4+15 = 7, 4: -13
     with commit():
         services.round_table_accept(table=table, accepted_by="Gracz")  # tasks run in-process
     snapshot = StandingsSnapshot.objects.get()
-    assert snapshot.results_version == 1
+    kop_tournament.refresh_from_db()
+    # Each deal at a table of the round counts as a change, then the acceptance: version 4.
+    assert snapshot.results_version == kop_tournament.results_version == 4
     rows = {r["number"]: r for r in snapshot.data["individual"]}
     assert len(rows) == 4  # only the accepted table counts
     first, third = seat_number(table, 1), seat_number(table, 3)
@@ -58,14 +61,17 @@ def test_standings_after_one_accepted_table(kop_tournament, sixteen, commit):
 def test_correction_after_acceptance_makes_a_new_snapshot(kop_tournament, sixteen, commit):
     rnd = services.round_generate(tournament=kop_tournament)
     table = rnd.tables.get(number=1)
-    deal = scoring_services.kop_deal_record(session=table.session, facts=CICHA_1, actor=ACTOR)
+    deal = scoring_services.deal_record(session=table.session, facts=CICHA_1, actor=ACTOR).row
     with commit():
         services.round_table_accept(table=table, accepted_by="Gracz")
     with commit():
-        scoring_services.kop_deal_correct(deal=deal, facts=ZOLO_3, actor=ACTOR, reason="typo")
+        scoring_services.deal_correct(
+            session=deal.session, slot=slot_of(deal), facts=ZOLO_3, actor=ACTOR, reason="typo"
+        )
+    # version 1: the deal; 2: the acceptance (a snapshot); 3: the correction (a snapshot)
     versions = list(StandingsSnapshot.objects.values_list("results_version", flat=True))
-    assert sorted(versions) == [1, 2]
-    latest = StandingsSnapshot.objects.get(results_version=2).data["individual"]
+    assert sorted(versions) == [2, 3]
+    latest = StandingsSnapshot.objects.get(results_version=3).data["individual"]
     assert latest[0]["number"] == seat_number(table, 3)
 
 
@@ -170,7 +176,7 @@ def test_round_results_table_lists_the_accepted_tables(client, kop_tournament, s
     rnd = services.round_generate(tournament=kop_tournament)
     table = rnd.tables.get(number=2)
     for facts in (CICHA_1, ZOLO_3):
-        scoring_services.kop_deal_record(session=table.session, facts=facts, actor=ACTOR)
+        scoring_services.deal_record(session=table.session, facts=facts, actor=ACTOR)
     with commit():
         services.round_table_accept(table=table, accepted_by="Gracz")
     url = reverse("tournaments:round", kwargs={"slug": kop_tournament.slug, "number": 1})

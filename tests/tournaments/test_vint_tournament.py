@@ -6,7 +6,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring.vint_services import vint_deal_record
+from scoring import services as scoring_services
+from scoring.games import slot_of
 from tests.factories import PlayerFactory
 from tests.scoring.test_vint_exchange import ACTOR, RUBBER_1, RUBBER_2, RUBBER_3
 from tournaments import services
@@ -45,8 +46,11 @@ def test_vint_round_standings_follow_the_session_nets(
     for number, deals in enumerate([RUBBER_1, RUBBER_2, RUBBER_3], 1):
         for n, facts in enumerate(deals):
             first = "N" if (number, n) == (3, 0) else None
-            vint_deal_record(
-                session=session, facts=facts, actor=ACTOR, rubber=number, first_dealer=first
+            scoring_services.deal_record(
+                session=session,
+                facts=facts,
+                actor=ACTOR,
+                extra={"rubber": number, "first_dealer": first},
             )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_table_accept(table=table, accepted_by="Boris")
@@ -92,7 +96,9 @@ def test_a_rubber_cut_short_by_the_time_limit_is_closed_by_the_profile_rule(
     table = services.round_generate(tournament=tournament).tables.get()
     # Only the first two deals of §6.2's rubber 1: EW have won a game (87), NS none.
     for facts in RUBBER_1[:2]:
-        vint_deal_record(session=table.session, facts=facts, actor=ACTOR, rubber=1)
+        scoring_services.deal_record(
+            session=table.session, facts=facts, actor=ACTOR, extra={"rubber": 1}
+        )
     with django_capture_on_commit_callbacks(execute=True):
         services.round_table_accept(table=table, accepted_by="time limit")
     rows = StandingsSnapshot.objects.get(tournament=tournament).data["individual"]
@@ -112,8 +118,8 @@ def test_a_rubber_cut_short_by_the_time_limit_is_closed_by_the_profile_rule(
 def test_a_vint_correction_after_acceptance_recomputes_the_standings(
     profiles, club, django_capture_on_commit_callbacks
 ):
+
     from scoring import services as scoring_services
-    from scoring.vint_services import vint_deal_correct
 
     tournament = services.tournament_create(
         name="Vint night",
@@ -129,15 +135,24 @@ def test_a_vint_correction_after_acceptance_recomputes_the_standings(
         )
         services.registration_check_in(registration=entry)
     table = services.round_generate(tournament=tournament).tables.get()
-    deal = vint_deal_record(session=table.session, facts=RUBBER_1[0], actor=ACTOR, rubber=1)
+    deal = scoring_services.deal_record(
+        session=table.session, facts=RUBBER_1[0], actor=ACTOR, extra={"rubber": 1}
+    ).row
     with django_capture_on_commit_callbacks(execute=True):
         services.round_table_accept(table=table, accepted_by="Boris")
     director = scoring_services.Actor(label="director", is_director=True)
     with django_capture_on_commit_callbacks(execute=True):
-        vint_deal_correct(deal=deal, facts=RUBBER_1[1], actor=director, reason="wrong contract")
+        scoring_services.deal_correct(
+            session=deal.session,
+            slot=slot_of(deal),
+            facts=RUBBER_1[1],
+            actor=director,
+            reason="wrong contract",
+        )
     versions = sorted(
         StandingsSnapshot.objects.filter(tournament=tournament).values_list(
             "results_version", flat=True
         )
     )
-    assert versions == [1, 2]
+    # version 1: the deal; 2: the acceptance (a snapshot); 3: the correction (a snapshot)
+    assert versions == [2, 3]

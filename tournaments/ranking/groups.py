@@ -13,9 +13,10 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from scoring.engines.ranks import Criterion, by_key, rank, rank_label
+
 from .errors import RankingBug, RankingError
 from .kop import KOP_TIE_BREAKS, StandingRow, check_tie_breaks
-from .tiebreaks import Criterion, by_key, rank, rank_label
 
 GROUP_TIE_BREAK_NAMES = ("small_points", "round_wins", "second_places", "third_places")
 

@@ -43,10 +43,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from scoring.engines.ranks import Criterion, by_key, rank, rank_label
 from tournaments.seating.byes import bye_big_points
 
 from .errors import RankingBug, RankingError
-from .tiebreaks import Criterion, by_key, rank, rank_label
 
 SmallPoints = int | Fraction
 

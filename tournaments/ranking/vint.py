@@ -29,9 +29,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from scoring.engines.ranks import Criterion, by_key, rank, rank_label
+
 from .errors import RankingBug, RankingError
 from .kop import SmallPoints, check_tie_breaks, head_to_head, is_points
-from .tiebreaks import Criterion, by_key, rank, rank_label
 
 VINT_TIE_BREAKS = ("rubbers_won", "head_to_head", "total_points")
 """vint.md 4.11 (rubbers won, then head-to-head), then total points."""

@@ -16,6 +16,7 @@ from clubs.models import Club, Player
 from clubs.services import player_create
 from scoring import services as scoring_services
 from scoring.engines.simulate import random_kop_deals
+from scoring.games.kop import bulk_record as kop_bulk_record
 from scoring.models import RuleProfile
 from tournaments import services
 from tournaments.models import Tournament
@@ -61,8 +62,10 @@ def simulate(
     for r in range(1, rounds + 1):
         rnd = services.round_generate(tournament=tournament)
         for table in rnd.tables.select_related("session"):
-            scoring_services.kop_deals_bulk_record(
-                session=table.session, deals=random_kop_deals(rng, deals, game), actor=actor
+            kop_bulk_record(
+                session=table.session,
+                deals=random_kop_deals(rng, deals, game),
+                entered_by=actor.label,
             )
         if accept_rounds is None or r <= accept_rounds:
             services.round_accept_all(rnd=rnd, accepted_by="simulation")

@@ -20,24 +20,105 @@ rubber's first deal is saved).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.engines import vint
+from scoring.engines.ranks import by_key, rank
 from scoring.engines.vint_sheet import SheetRubber, vint_sheet_from_session
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
-from scoring.vint_adapters import (
-    deal_from_facts,
-    seating_of,
-    seats_of,
-    standard_seats,
-    vint_rules_for,
-)
+from scoring.selectors import sheet_players
+
+# The seat numbers (TableSeat.seat) of players A..D in each rubber, N E S W,
+# as vint.session_partnerships seats them.
+_PLAYERS = ("A", "B", "C", "D")
+
+
+def vint_rules_for(session: TableSession) -> vint.VintRules:
+    return _rules(json.dumps(session.profile_version.options, sort_keys=True))
+
+
+@lru_cache(maxsize=64)
+def _rules(options_json: str) -> vint.VintRules:
+    # Options are frozen per profile version, so parsing once per option set is enough.
+    return vint.parse_rules(json.loads(options_json))
+
+
+def standard_seats(rubber: int) -> dict[str, int]:
+    """Seat numbers by N, E, S, W for ``rubber`` (1..3) of a session started in the app."""
+    seating = vint.session_partnerships(_PLAYERS)[rubber - 1]
+    return {seat: _PLAYERS.index(name) + 1 for seat, name in seating.as_dict().items()}
+
+
+def seats_of(row: VintRubber) -> dict[str, int]:
+    return {"N": row.north, "E": row.east, "S": row.south, "W": row.west}
+
+
+def seating_of(seats: Mapping[str, int], names: Mapping[int, str]) -> vint.Seating:
+    """The engine's seating: player names by seat, from seat numbers and the session's names."""
+    return vint.Seating(names[seats["N"]], names[seats["E"]], names[seats["S"]], names[seats["W"]])
+
+
+def deal_from_facts(facts: Mapping[str, Any]) -> vint.VintDeal:
+    """A ``VintDeal`` from facts in the format (not validated: ``deal_problems`` does that)."""
+    contract = facts.get("contract")
+    dumps = [(d.get("seat"), d.get("trick")) for d in facts.get("ace_dumps") or ()]
+    if contract == "pass":
+        tricks = facts.get("tricks") or {}
+        return vint.all_pass_deal(tricks.get("NS"), tricks.get("EW"), ace_dumps=dumps)
+    honours = facts.get("honours")
+    grand = facts.get("grand_aces")
+    return vint.contract_deal(
+        str(contract),
+        facts.get("declarer"),  # type: ignore[arg-type]
+        facts.get("declarer_tricks"),  # type: ignore[arg-type]
+        doubling=facts.get("doubling", 0),
+        honours=(honours["side"], honours["count"]) if honours else None,
+        grand_aces=(grand["side"], grand["count"]) if grand else None,
+        aces_in_hand=[(h["seat"], h["count"]) for h in facts.get("aces_in_hand") or ()],
+        sequences=[(s["seat"], s["suit"], s["length"]) for s in facts.get("sequences") or ()],
+        ace_dumps=dumps,
+    )
+
+
+def entry_json(entry: vint.Entry) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "side": entry.side,
+        "where": entry.where,
+        "kind": entry.kind,
+        "points": entry.points,
+    }
+    if entry.count:
+        out["count"] = entry.count
+    if entry.seat:
+        out["seat"] = entry.seat
+    if entry.suit:
+        out["suit"] = entry.suit
+    return out
+
+
+def entries_json(outcome: vint.DealOutcome) -> dict[str, Any]:
+    """What a deal wrote on the sheet and where the rubber stands after it."""
+    state = outcome.state
+    return {
+        "above": {"NS": outcome.above_ns, "EW": outcome.above_ew},
+        "below": {"NS": outcome.below_ns, "EW": outcome.below_ew},
+        "items": [entry_json(e) for e in outcome.all_entries],
+        "games": {"NS": state.games_ns, "EW": state.games_ew},
+        "games_won": list(outcome.games_won),
+        "part": {"NS": state.part_ns, "EW": state.part_ew},
+        "phase": outcome.phase,
+        "extra_deal": outcome.extra_deal,
+        "rubber_winner": state.winner,
+        "finished": state.finished,
+    }
+
 
 RUBBERS = 3
 SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
@@ -163,7 +244,7 @@ class RubberView:
     deals: Sequence[VintDeal]
     rules: vint.VintRules
     result: vint.RubberResult
-    player_totals: dict[str, int]  # name -> column total
+    player_totals: dict[int, int]  # table seat (1..4) -> column total
     counted: int
 
     @cached_property
@@ -241,7 +322,7 @@ class RubberView:
     @property
     def column_totals(self) -> list[tuple[str, str, int]]:
         """(seat, player, column total) in N E S W order."""
-        return [(s, self.names[s], self.player_totals[self.names[s]]) for s in vint.SEATS]
+        return [(s, self.names[s], self.player_totals[self.seats[s]]) for s in vint.SEATS]
 
     @property
     def above_lines(self) -> list[SheetLine]:
@@ -288,6 +369,10 @@ def _entry_dict(entry: vint.Entry) -> dict[str, Any]:
 
 @dataclass
 class Standing:
+    """A player's session result; ``seat`` (1..4) is who it is, ``name`` only for show."""
+
+    seat: int
+    player: Any
     name: str
     rubbers: list[int | None]
     total: int
@@ -314,10 +399,6 @@ class VintBoard:
 
     def rubber(self, number: int) -> RubberView:
         return self.rubbers[number - 1]
-
-
-def _names(session: TableSession) -> dict[int, str]:
-    return {s.seat: s.player.name for s in session.seats.all()}
 
 
 def _result_label(facts: Mapping[str, Any], items: Sequence[Mapping[str, Any]]) -> str:
@@ -357,7 +438,7 @@ def _rubber_view(
         deals=deals,
         rules=rules,
         result=result,
-        player_totals=vint.rubber_player_totals(seating_of(seats, names), result),
+        player_totals=seat_totals(seats, result),
         counted=len(counted),
     )
 
@@ -444,12 +525,8 @@ def _deal_rows(
 def vint_scoreboard(*, session: TableSession) -> VintBoard:
     """Everything the pad and the sheet show, from the stored rubbers and deals."""
     rules = vint_rules_for(session)
-    if "seats" in getattr(session, "_prefetched_objects_cache", {}):
-        seats = sorted(session.seats.all(), key=lambda s: s.seat)
-    else:
-        seats = list(session.seats.select_related("player").order_by("seat"))
-    players = [s.player for s in seats]
-    names = {s.seat: s.player.name for s in seats}
+    players = sheet_players(session)
+    names = {seat: p.name for seat, p in enumerate(players, 1)}
     rows = {r.number: r for r in VintRubber.objects.filter(session=session)}
     deals: dict[int, list[VintDeal]] = {}
     for deal in VintDeal.objects.filter(session=session).order_by("rubber", "number"):
@@ -481,26 +558,33 @@ def vint_scoreboard(*, session: TableSession) -> VintBoard:
     )
 
 
+def seat_totals(seats: Mapping[str, int], result: vint.RubberResult) -> dict[int, int]:
+    """A rubber's column totals by table seat (1..4): the engine keys players by any label,
+    and here the label is the seat, so two players of the same name stay apart."""
+    seating = vint.Seating(*(str(seats[s]) for s in vint.SEATS))
+    return {int(k): v for k, v in vint.rubber_player_totals(seating, result).items()}
+
+
 def _standings(
     players: Sequence[Any], rubbers: Sequence[RubberView], counted: Sequence[RubberView]
 ) -> list[Standing]:
-    result = vint.session_result([r.player_totals for r in counted])
-    names = [p.name for p in players]
-    order = sorted(names, key=lambda n: -result.totals[n])
-    places = {}
-    for i, name in enumerate(order, 1):
-        earlier = order[i - 2] if i > 1 else None
-        same = earlier is not None and result.totals[earlier] == result.totals[name]
-        places[name] = places[earlier] if same else i  # type: ignore[index]
+    result = vint.session_result(
+        [{str(seat): t for seat, t in r.player_totals.items()} for r in counted]
+    )
+    totals = {int(k): v for k, v in result.totals.items()}
+    nets = {int(k): v for k, v in result.net.items()}
+    ranked = rank(range(1, len(players) + 1), [by_key(totals.__getitem__)])
     return [
         Standing(
-            name=name,
-            rubbers=[r.player_totals[name] if r.started else None for r in rubbers],
-            total=result.totals[name],
-            net=result.net[name],
-            place=places[name],
+            seat=seat,
+            player=players[seat - 1],
+            name=players[seat - 1].name,
+            rubbers=[r.player_totals[seat] if r.started else None for r in rubbers],
+            total=totals[seat],
+            net=nets[seat],
+            place=place,
         )
-        for name in order
+        for seat, place, _tied in ranked
     ]
 
 
@@ -557,22 +641,19 @@ def vint_deal_history(
 ) -> list[HistoryEntry]:
     """History of the session's deals (newest first), or of one deal (rubber and number)."""
     qs = DealHistory.objects.filter(session=session)
+    if rubber is not None:
+        qs = qs.filter(rubber=rubber)
     if number is not None:
         qs = qs.filter(deal_number=number)
-    out = []
-    for h in qs:
-        snap = h.new or h.old or {}
-        if rubber is not None and snap.get("rubber") != rubber:
-            continue
-        out.append(
-            HistoryEntry(
-                row=h,
-                rubber=snap.get("rubber"),
-                before=_snapshot_summary(h.old),
-                after=_snapshot_summary(h.new),
-            )
+    return [
+        HistoryEntry(
+            row=h,
+            rubber=h.rubber,
+            before=_snapshot_summary(h.old),
+            after=_snapshot_summary(h.new),
         )
-    return out
+        for h in qs
+    ]
 
 
 def _snapshot_summary(snap: Mapping[str, Any] | None) -> str:
@@ -595,7 +676,7 @@ def vint_sheet_json(*, session: TableSession) -> dict[str, Any]:
     with no deals, because the format names the players only in ``seats``.
     """
     board = vint_scoreboard(session=session)
-    names = {s.seat: s.player.name for s in session.seats.all()}
+    names = {seat: p.name for seat, p in enumerate(board.players, 1)}
     rubbers = board.started or board.rubbers[:1]
     return vint_sheet_from_session(
         board.rules,
@@ -615,7 +696,7 @@ def vint_sheet_json(*, session: TableSession) -> dict[str, Any]:
 def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
     """One row per deal (voided ones marked), then each player's total and net."""
     board = vint_scoreboard(session=session)
-    names = [p.name for p in board.players]
+    seats = range(1, len(board.players) + 1)
     header = [
         "rubber",
         "deal",
@@ -633,14 +714,14 @@ def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
         "EW below",
         "games NS",
         "games EW",
-        *[f"total {n}" for n in names],
+        *[f"total {n} {p.name}" for n, p in zip(seats, board.players, strict=True)],
         "voided",
     ]
     out: list[list[Any]] = [header]
     for rubber in board.started:
-        side_of = {rubber.names[s]: SEAT_SIDE[s] for s in vint.SEATS}
+        side_of = {rubber.seats[s]: SEAT_SIDE[s] for s in vint.SEATS}
         before = {
-            n: sum(r.player_totals[n] for r in board.started[: rubber.number - 1]) for n in names
+            n: sum(r.player_totals[n] for r in board.started[: rubber.number - 1]) for n in seats
         }
         for row in rubber.rows:
             f = row.deal.facts
@@ -666,12 +747,12 @@ def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
                     row.below["EW"],
                     row.games.get("NS", ""),
                     row.games.get("EW", ""),
-                    *[before[n] + row.running[side_of[n]] for n in names],
+                    *[before[n] + row.running[side_of[n]] for n in seats],
                     "voided" if row.deal.voided else "",
                 ]
             )
-    totals = {s.name: s for s in board.standings}
-    blank = [""] * (len(header) - len(names) - 2)
-    out.append(["total", *blank, *[totals[n].total for n in names], ""])
-    out.append(["net", *blank, *[totals[n].net for n in names], ""])
+    totals = {s.seat: s for s in board.standings}
+    blank = [""] * (len(header) - len(seats) - 2)
+    out.append(["total", *blank, *[totals[n].total for n in seats], ""])
+    out.append(["net", *blank, *[totals[n].net for n in seats], ""])
     return out

@@ -1,0 +1,192 @@
+"""The game registry: one module per game behind one ``Game`` protocol.
+
+Vocabulary. A **game** (Kop, Baśka, Vint) is what a table session plays. Its
+module knows how the facts a scorer typed become an engine deal and a stored
+row, how a session's rows are scored (keyed by **seat** 1..4, never by name),
+and which templates show its pad and sheet. Everything else -- the write path
+(``scoring.services``), the views, exports, the tournament standings, the
+ratings -- asks the registry (``game_for``) and never tests the game itself.
+
+A deal's **slot** is where it stands in a session: ``(rubber, number)`` for
+Vint, ``(0, number)`` for Kop and Baśka, which have no rubbers.
+
+Adding a game: one module here implementing ``Game`` and calling ``register``
+(``ScoringConfig.ready`` imports the modules listed in ``GAME_MODULES``), its pure
+engine in ``scoring/engines/``, its deal model and templates, and, if tournaments rank
+it differently, a standings function in ``tournaments/standings.py`` keyed by the
+game's ``family`` (and its ratings in ``tournaments/ratings.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from django.db.models import Model
+
+    from scoring.models import TableSession
+
+
+@dataclass(frozen=True, order=True)
+class Slot:
+    """Where a deal stands in its session: rubber (0 when the game has none) and number."""
+
+    rubber: int
+    number: int
+
+    @property
+    def label(self) -> str:
+        """ "7" for a Kop deal, "2.7" for deal 7 of rubber 2."""
+        return f"{self.rubber}.{self.number}" if self.rubber else str(self.number)
+
+    @classmethod
+    def parse(cls, text: str) -> Slot:
+        rubber, _dot, number = text.rpartition(".")
+        return cls(int(rubber or 0), int(number))
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """A player's result at one table: points for the tournament and ratings.
+
+    ``points`` are the small points (Kop: net payments; Vint: the session's column
+    total), ``net`` what a Vint session's settlement gives (Kop: the points again),
+    ``wins`` the rubbers won (Kop: 0).
+    """
+
+    seat: int
+    player_id: int
+    points: int
+    net: int
+    wins: int = 0
+
+
+class Game(Protocol):
+    """What a game module provides to the Django layer."""
+
+    code: str  # "kop", "baska", "vint": TableSession.game
+    label: str
+    family: str  # games scored and ranked alike share a family: "kop" (Kop, Baśka), "vint"
+    deal_model: type[Model]
+    session_template: str
+    sheet_template: str
+    history_template: str
+    edit_template: str
+
+    # ---------------------------------------------------------------- set-up
+    def rules(self, session: TableSession) -> Any: ...
+
+    def planned_deals(self, deals_per_round: int) -> int | None: ...
+
+    # ----------------------------------------------------------------- entry
+    def form(self, session: TableSession, data: Any = None, **kwargs: Any) -> Any: ...
+
+    def form_facts(self, form: Any) -> dict[str, Any] | None:
+        """The facts of a bound form, or None while it is incomplete or invalid."""
+        ...
+
+    def form_extra(self, form: Any) -> dict[str, Any]:
+        """What a save needs besides the facts (Vint: the rubber seen, first dealer)."""
+        ...
+
+    def form_for_deal(self, session: TableSession, row: Any) -> Any: ...
+
+    def pad_context(
+        self, request: Any, session: TableSession, form: Any = None, *, editing: Any = None
+    ) -> dict[str, Any]: ...
+
+    def preview_context(self, request: Any, session: TableSession, form: Any) -> dict[str, Any]: ...
+
+    preview_template: str
+
+    # ----------------------------------------------------------------- write
+    def next_slot(self, session: TableSession) -> Slot | None:
+        """Where the next deal goes (None: the session takes no more deals); read under
+        the session's row lock."""
+        ...
+
+    def closed_message(self, session: TableSession, extra: Mapping[str, Any]) -> str:
+        """Why the session takes no more deals (when ``next_slot`` is None)."""
+        ...
+
+    def deal_at(self, session: TableSession, slot: Slot) -> Any | None: ...
+
+    def slot_of(self, row: Any) -> Slot: ...
+
+    def append(
+        self,
+        session: TableSession,
+        slot: Slot,
+        facts: Mapping[str, Any],
+        *,
+        entered_by: str,
+        confirm_warnings: bool,
+        extra: Mapping[str, Any],
+    ) -> Any:
+        """Score ``facts`` as the deal at ``slot`` and store it; raise ``DealRejected`` or
+        ``NeedsConfirmation`` (nothing written)."""
+        ...
+
+    def correct(
+        self, session: TableSession, row: Any, facts: Mapping[str, Any], *, confirm_warnings: bool
+    ) -> None: ...
+
+    def void(self, session: TableSession, row: Any) -> None: ...
+
+    def snapshot(self, row: Any) -> dict[str, Any]:
+        """The deal's facts and result as the history keeps them."""
+        ...
+
+    def summary(self, row: Any) -> str:
+        """The deal in one line for a person ("zolo, seat 2, 70 points: +90 ...")."""
+        ...
+
+    # ----------------------------------------------------------------- read
+    def seat_results(self, session_ids: Sequence[int]) -> dict[int, list[SeatResult]]:
+        """Per session, the four seats' results (accepted or not: the caller filters)."""
+        ...
+
+    def counted_deals(self, session_ids: Sequence[int]) -> dict[int, int]: ...
+
+    def sheet_context(self, session: TableSession) -> dict[str, Any]: ...
+
+    def history(self, session: TableSession, slot: Slot | None = None) -> list[Any]: ...
+
+    def sheet_json(self, session: TableSession) -> dict[str, Any]: ...
+
+    def csv_rows(self, session: TableSession) -> list[list[Any]]: ...
+
+    def import_sheet(self, data: Mapping[str, Any], *, user: Any, title: str) -> TableSession: ...
+
+
+GAME_MODULES = ("scoring.games.kop", "scoring.games.vint")
+_GAMES: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    _GAMES[game.code] = game
+    return game
+
+
+def game_for(code: str) -> Game:
+    """The game module for ``code`` (``KeyError`` for an unknown game)."""
+    return _GAMES[code]
+
+
+def game_of(session: TableSession) -> Game:
+    return game_for(session.game)
+
+
+def all_games() -> list[Game]:
+    return list(_GAMES.values())
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(g.code, g.label) for g in all_games()]
+
+
+def slot_of(row: Any) -> Slot:
+    """A stored deal's slot, whatever its game."""
+    return game_of(row.session).slot_of(row)

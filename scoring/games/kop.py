@@ -1,0 +1,572 @@
+"""Kop and Baśka behind the ``Game`` protocol (Baśka is Kop's variant: same engine,
+same rows, its own contracts and defaults).
+
+Vocabulary (``scoring/engines/kop.py`` has the game's own): a deal's **facts** are
+what the scorer gave (contract, declarers by seat, doublings as a count or as the
+seats in order, the declarers' card points), stored as in the scoresheet JSON format;
+the engine computes the **value** and the four **payments** (seat 1..4), which sum to
+zero. A player's **small points** at a table are their payments summed over the
+counted (not voided) deals.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, Sum
+from django.urls import reverse
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext as _
+
+from scoring.engines import kop
+from scoring.engines.errors import RuleError
+from scoring.engines.kop_sheet import score_kop_sheet
+from scoring.errors import DealRejected, NeedsConfirmation
+from scoring.forms import KopDealForm
+from scoring.games import SeatResult, Slot, register
+from scoring.imports import import_session
+from scoring.models import DealHistory, KopDeal, TableSeat, TableSession
+from scoring.selectors import deal_history, errors_by_field, sheet_players
+from scoring.signals import deal_changed
+
+RECENT_ROWS = 8  # deals shown under the pad
+
+
+def contract_label(name: str) -> str:
+    """Clubs say "zolo", "cicha", "wesele" in any language; only "normal" is translated."""
+    if name == "normal":
+        return gettext("normal")
+    return kop.CONTRACTS[name].label_pl
+
+
+def declarer_hint(contract: str) -> str:
+    hints = {
+        "normal": gettext("Tap the two players who held the black queens (♣Q ♠Q)."),
+        "wesele": gettext("Tap the wesele pair: the bidder and the holder of the called jack."),
+        "cicha": gettext("Tap the player who held both black queens."),
+    }
+    return hints.get(contract, gettext("Tap the soloist."))
+
+
+_RULES_CACHE: dict[int, kop.KopRules] = {}
+
+
+def kop_rules(session: TableSession) -> kop.KopRules:
+    """The session's rules, parsed once per profile version (versions never change)."""
+    version = session.profile_version
+    rules = _RULES_CACHE.get(version.pk)
+    if rules is None:
+        rules = _RULES_CACHE[version.pk] = kop.parse_rules(session.game, version.options)
+    return rules
+
+
+# ------------------------------------------------------------------------- row <-> engine
+
+
+def deal_from_facts(facts: Mapping[str, Any]) -> kop.KopDeal:
+    seats = facts.get("doubling_seats")
+    return kop.KopDeal(
+        contract=facts["contract"],
+        declarers=tuple(facts["declarers"]),
+        doublings=facts.get("doublings"),
+        doubling_seats=tuple(seats) if seats is not None else None,
+        declarer_points=facts["declarer_points"],
+    )
+
+
+def facts_of(row: KopDeal) -> dict[str, Any]:
+    """The facts of a stored deal, as in the scoresheet JSON format."""
+    facts: dict[str, Any] = {"contract": row.contract, "declarers": list(row.declarers)}
+    if row.doubling_seats is not None:
+        facts["doubling_seats"] = list(row.doubling_seats)
+    else:
+        facts["doublings"] = row.doublings
+    facts["declarer_points"] = row.declarer_points
+    return facts
+
+
+def fill_row(
+    row: KopDeal, deal: kop.KopDeal, result: kop.KopResult, confirmed: Sequence[str]
+) -> KopDeal:
+    """The one place a stored row takes an engine deal's facts and result."""
+    row.contract = deal.contract
+    row.declarers = list(deal.declarers)
+    row.doublings = deal.doublings
+    row.doubling_seats = list(deal.doubling_seats) if deal.doubling_seats is not None else None
+    row.declarer_points = deal.declarer_points
+    row.warnings_confirmed = list(confirmed)
+    row.value = result.value
+    row.declarers_won = result.declarers_won
+    row.k = result.k
+    row.payment_1, row.payment_2, row.payment_3, row.payment_4 = result.payments
+    return row
+
+
+def evaluate(session: TableSession, facts: Mapping[str, Any]) -> tuple[kop.KopDeal, kop.KopResult]:
+    """Score ``facts`` under the session's rules, or raise ``DealRejected``."""
+    rules = kop_rules(session)
+    try:
+        deal = deal_from_facts(facts)
+    except (KeyError, TypeError) as exc:
+        raise DealRejected({"__all__": [_("Incomplete deal: %(what)s") % {"what": exc}]}) from None
+    problems = kop.check_deal(deal, rules)
+    if problems:
+        raise DealRejected(errors_by_field(problems))
+    try:
+        result = kop.score_deal(deal, rules)
+    except RuleError as exc:
+        raise DealRejected(errors_by_field([exc])) from None
+    return deal, result
+
+
+def snapshot(row: KopDeal) -> dict[str, Any]:
+    """A deal's facts and result as the history keeps them."""
+    return {
+        **facts_of(row),
+        "value": row.value,
+        "payments": list(row.payments),
+        "voided": row.voided,
+    }
+
+
+def _next_number(session: TableSession) -> int:
+    last = (
+        KopDeal.objects.filter(session=session)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    return (last or 0) + 1
+
+
+def _confirmed(result: kop.KopResult, confirm_warnings: bool) -> list[str]:
+    if result.warnings and not confirm_warnings:
+        raise NeedsConfirmation(result.warnings)
+    return list(result.warnings)
+
+
+# ----------------------------------------------------------------------------- the sheet
+
+
+@dataclass(frozen=True)
+class KopSheetRow:
+    deal: KopDeal
+    dealer: int
+    contract_label: str
+    doubling_label: str
+    running: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class KopScoreboard:
+    session: TableSession
+    players: list[Any]
+    rows: list[KopSheetRow]
+    totals: tuple[int, int, int, int]
+    deals_played: int
+    next_number: int
+    next_dealer: int
+
+
+def _sheet_row(deal: KopDeal, rules: kop.KopRules, running: Sequence[int]) -> KopSheetRow:
+    return KopSheetRow(
+        deal=deal,
+        dealer=kop.dealer_for_deal(deal.number),
+        contract_label=contract_label(deal.contract),
+        doubling_label=kop.doubling_name(deal.k, rules) if deal.k else "",
+        running=(running[0], running[1], running[2], running[3]),
+    )
+
+
+def seat_totals(session_ids: Sequence[int]) -> dict[int, tuple[int, int, int, int]]:
+    """Each session's four seat totals over its counted deals: the one query for them."""
+    sums = {
+        row["session_id"]: row
+        for row in KopDeal.objects.filter(session_id__in=session_ids, voided=False)
+        .values("session_id")
+        .annotate(
+            p1=Sum("payment_1"), p2=Sum("payment_2"), p3=Sum("payment_3"), p4=Sum("payment_4")
+        )
+    }
+    out = {}
+    for sid in session_ids:
+        row = sums.get(sid, {})
+        out[sid] = (row.get("p1") or 0, row.get("p2") or 0, row.get("p3") or 0, row.get("p4") or 0)
+    return out
+
+
+def scoreboard(*, session: TableSession, last: int | None = None) -> KopScoreboard:
+    """Totals and sheet rows; with ``last``, rows only for the newest ``last`` deals.
+
+    The pad shows the newest deals only, so it asks the database for the sums
+    and the last rows instead of reading a whole 32-deal round on every save.
+    """
+    rules = kop_rules(session)
+    deals_qs = KopDeal.objects.filter(session=session)
+    rows: list[KopSheetRow] = []
+    if last is None:
+        t = [0, 0, 0, 0]
+        played = 0
+        deals = list(deals_qs.order_by("number"))
+        for deal in deals:
+            if not deal.voided:
+                played += 1
+                t = [a + b for a, b in zip(t, deal.payments, strict=True)]
+            rows.append(_sheet_row(deal, rules, t))
+        top = deals[-1].number if deals else 0
+    else:
+        t = list(seat_totals([session.pk])[session.pk])
+        played = deals_qs.filter(voided=False).count()
+        newest = list(deals_qs.order_by("-number")[:last])
+        running = list(t)
+        for deal in newest:  # newest first: undo each deal to get the totals before it
+            rows.append(_sheet_row(deal, rules, running))
+            if not deal.voided:
+                running = [a - b for a, b in zip(running, deal.payments, strict=True)]
+        rows.reverse()
+        top = newest[0].number if newest else 0
+    next_number = top + 1
+    return KopScoreboard(
+        session=session,
+        players=sheet_players(session),
+        rows=rows,
+        totals=(t[0], t[1], t[2], t[3]),
+        deals_played=played,
+        next_number=next_number,
+        next_dealer=kop.dealer_for_deal(next_number),
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _pad_choices(game: str, rules: kop.KopRules, cap: int | None, language: str) -> dict[str, Any]:
+    """The pad's fixed choices for a game, rules and language: built once, not on every save."""
+    return {
+        "contracts": [
+            (c.name, contract_label(c.name), c.declarers) for c in kop.contracts_for(game)
+        ],
+        "doubling_counts": [
+            (k, kop.doubling_name(k, rules) if k else "0")
+            for k in range(0, (cap if cap is not None else 6) + 1)
+        ],
+        "hints_json": json.dumps({c.name: declarer_hint(c.name) for c in kop.contracts_for(game)}),
+    }
+
+
+def _ints(values: Any) -> list[int]:
+    out = []
+    for v in values or []:
+        try:
+            out.append(int(v))
+        except (TypeError, ValueError):
+            continue
+    return out
+
+
+# ------------------------------------------------------------------------------ the game
+
+
+class KopGame:
+    """Kop (Greater Poland) or Baśka (Kashubia): ``code`` picks the engine's variant."""
+
+    family = "kop"
+    deal_model = KopDeal
+    session_template = "scoring/kop_session.html"
+    sheet_template = "scoring/kop_sheet.html"
+    history_template = "scoring/history.html"
+    edit_template = "scoring/kop_deal_edit.html"
+    preview_template = "scoring/_kop_preview.html"
+
+    def __init__(self, code: str, label: str) -> None:
+        self.code, self.label = code, label
+
+    def rules(self, session: TableSession) -> kop.KopRules:
+        return kop_rules(session)
+
+    def planned_deals(self, deals_per_round: int) -> int | None:
+        return deals_per_round
+
+    # ----------------------------------------------------------------- entry
+
+    def form(self, session: TableSession, data: Any = None, **kwargs: Any) -> KopDealForm:
+        return KopDealForm(data, game=session.game, **kwargs)
+
+    def form_facts(self, form: Any) -> dict[str, Any] | None:
+        return form.facts() if form.is_valid() else None
+
+    def form_extra(self, form: Any) -> dict[str, Any]:
+        return {}
+
+    def form_for_deal(self, session: TableSession, row: KopDeal) -> KopDealForm:
+        initial: dict[str, Any] = {
+            "contract": row.contract,
+            "declarers": row.declarers,
+            "declarer_points": row.declarer_points,
+            "doublings": row.doublings or 0,
+        }
+        if row.doubling_seats is not None:
+            initial["doubling_mode"] = "seats"
+            initial["doubling_seats"] = " ".join(str(s) for s in row.doubling_seats)
+        return KopDealForm(game=session.game, initial=initial)
+
+    def pad_context(
+        self, request: Any, session: TableSession, form: Any = None, *, editing: Any = None
+    ) -> dict[str, Any]:
+        board = scoreboard(session=session, last=RECENT_ROWS)
+        rules = kop_rules(session)
+        if form is None:
+            form = KopDealForm(game=session.game, initial={"contract": "normal", "doublings": 0})
+        contract = form["contract"].value() or "normal"
+        cap = rules.doubling_cap.get(contract) if rules.doubling_cap else None
+        points = form["declarer_points"].value()
+        try:
+            other_points: int | str = 104 - int(points) if points not in (None, "") else "—"
+        except (TypeError, ValueError):
+            other_points = "—"
+        try:
+            selected_doublings = int(form["doublings"].value() or 0)
+        except (TypeError, ValueError):
+            selected_doublings = 0
+        return {
+            "selected_contract": contract,
+            "selected_declarers": _ints(form["declarers"].value()),
+            "selected_doublings": selected_doublings,
+            "selected_mode": "seats" if form["doubling_mode"].value() == "seats" else "count",
+            "other_points": other_points,
+            "totals_pairs": list(zip(board.players, board.totals, strict=True)),
+            "next_dealer_name": board.players[board.next_dealer - 1].name,
+            "next_slot": Slot(0, board.next_number),
+            "board": board,
+            "form": form,
+            **_pad_choices(session.game, rules, cap, get_language()),
+            "hint": declarer_hint(contract),
+            "last_rows": list(reversed(board.rows)),
+            "edit_url_prefix": reverse("scoring:deal_edit", args=[session.pk, 0])[:-2],
+            "editing": editing,
+        }
+
+    def preview_context(self, request: Any, session: TableSession, form: Any) -> dict[str, Any]:
+        context: dict[str, Any] = {"preview_errors": [], "result": None}
+        if form.is_valid():
+            try:
+                _deal, result = evaluate(session, form.facts())
+            except DealRejected as exc:
+                context["preview_errors"] = [m for msgs in exc.errors.values() for m in msgs]
+            else:
+                context["result"] = result
+                context["preview_pairs"] = list(
+                    zip(sheet_players(session), result.payments, strict=True)
+                )
+        else:
+            context["preview_errors"] = [
+                m for field, msgs in form.errors.items() for m in msgs if field != "declarer_points"
+            ] or [_("Waiting for the card points.")]
+        return context
+
+    # ----------------------------------------------------------------- write
+
+    def next_slot(self, session: TableSession) -> Slot:
+        return Slot(0, _next_number(session))
+
+    def closed_message(self, session: TableSession, extra: Mapping[str, Any]) -> str:
+        return ""  # a Kop session takes deals until it is locked
+
+    def deal_at(self, session: TableSession, slot: Slot) -> KopDeal | None:
+        if slot.rubber:
+            return None
+        return KopDeal.objects.filter(session=session, number=slot.number).first()
+
+    def slot_of(self, row: KopDeal) -> Slot:
+        return Slot(0, row.number)
+
+    def append(
+        self,
+        session: TableSession,
+        slot: Slot,
+        facts: Mapping[str, Any],
+        *,
+        entered_by: str,
+        confirm_warnings: bool,
+        extra: Mapping[str, Any],
+    ) -> KopDeal:
+        deal, result = evaluate(session, facts)
+        confirmed = _confirmed(result, confirm_warnings)
+        row = fill_row(
+            KopDeal(session=session, number=slot.number, entered_by=entered_by),
+            deal,
+            result,
+            confirmed,
+        )
+        row.save()
+        return row
+
+    def correct(
+        self,
+        session: TableSession,
+        row: KopDeal,
+        facts: Mapping[str, Any],
+        *,
+        confirm_warnings: bool,
+    ) -> None:
+        deal, result = evaluate(session, facts)
+        fill_row(row, deal, result, _confirmed(result, confirm_warnings))
+        row.voided = False
+        row.save()
+
+    def void(self, session: TableSession, row: KopDeal) -> None:
+        row.voided = True
+        row.save(update_fields=["voided", "updated_at"])
+
+    def snapshot(self, row: KopDeal) -> dict[str, Any]:
+        return snapshot(row)
+
+    def summary(self, row: KopDeal) -> str:
+        seats = "+".join(str(s) for s in row.declarers)
+        pays = " ".join(f"{p:+d}" for p in row.payments)
+        return _("%(contract)s, seats %(seats)s, %(points)s points: %(payments)s") % {
+            "contract": contract_label(row.contract),
+            "seats": seats,
+            "points": row.declarer_points,
+            "payments": pays,
+        }
+
+    # ------------------------------------------------------------------ read
+
+    def seat_results(self, session_ids: Sequence[int]) -> dict[int, list[SeatResult]]:
+        totals = seat_totals(session_ids)
+        out: dict[int, list[SeatResult]] = defaultdict(list)
+        for sid, seat, player_id in (
+            TableSeat.objects.filter(session_id__in=session_ids)
+            .order_by("session_id", "seat")
+            .values_list("session_id", "seat", "player_id")
+        ):
+            points = totals[sid][seat - 1]
+            out[sid].append(SeatResult(seat=seat, player_id=player_id, points=points, net=points))
+        return dict(out)
+
+    def counted_deals(self, session_ids: Sequence[int]) -> dict[int, int]:
+        return dict(
+            KopDeal.objects.filter(session_id__in=session_ids, voided=False)
+            .values("session_id")
+            .annotate(n=Count("pk"))
+            .values_list("session_id", "n")
+        )
+
+    def sheet_context(self, session: TableSession) -> dict[str, Any]:
+        return {"board": scoreboard(session=session)}
+
+    def history(self, session: TableSession, slot: Slot | None = None) -> list[DealHistory]:
+        return list(deal_history(session=session, slot=slot))
+
+    def sheet_json(self, session: TableSession) -> dict[str, Any]:
+        """The session as a scoresheet (``shared/formats/scoresheet-json.md``) that re-imports."""
+        return {
+            "game": session.game,
+            "rules": dict(session.profile_version.options),
+            "players": [p.name for p in sheet_players(session)],
+            "deals": [
+                facts_of(d)
+                for d in KopDeal.objects.filter(session=session, voided=False).order_by("number")
+            ],
+        }
+
+    def csv_rows(self, session: TableSession) -> list[list[Any]]:
+        """One row per deal (voided ones marked), then the totals. Columns by seat."""
+        board = scoreboard(session=session)
+        seats = [f"{n} {p.name}" for n, p in enumerate(board.players, 1)]
+        rows: list[list[Any]] = [
+            [
+                "deal",
+                "dealer",
+                "contract",
+                "declarers",
+                "doublings",
+                "declarer_points",
+                "value",
+                "declarers_won",
+                *[f"payment {s}" for s in seats],
+                *[f"total {s}" for s in seats],
+                "voided",
+            ]
+        ]
+        for r in board.rows:
+            d = r.deal
+            rows.append(
+                [
+                    d.number,
+                    r.dealer,
+                    d.contract,
+                    " ".join(str(s) for s in d.declarers),
+                    d.k,
+                    d.declarer_points,
+                    d.value,
+                    d.declarers_won,
+                    *d.payments,
+                    *r.running,
+                    "voided" if d.voided else "",
+                ]
+            )
+        rows.append(["total", "", "", "", "", "", "", "", *board.totals, *board.totals, ""])
+        return rows
+
+    @transaction.atomic
+    def import_sheet(self, data: Mapping[str, Any], *, user: Any, title: str) -> TableSession:
+        """A session from a Kop or Baśka scoresheet: all of it, or nothing (``SheetError``)."""
+        score_kop_sheet(dict(data))  # raises SheetError listing every problem; nothing written
+        session = import_session(
+            game=self.code,
+            rules=data.get("rules", {}),
+            names=list(data["players"]),
+            user=user,
+            title=title,
+            planned_deals=len(data["deals"]) or None,
+        )
+        bulk_record(
+            session=session,
+            deals=[deal_from_facts(f) for f in data["deals"]],
+            entered_by=user.get_username() if user else "import",
+        )
+        return session
+
+
+@transaction.atomic
+def bulk_record(
+    *, session: TableSession, deals: Sequence[kop.KopDeal], entered_by: str
+) -> list[KopDeal]:
+    """Append many deals at once (a typed-in paper pad, an import, a simulation); all or
+    nothing. Warnings count as confirmed: the deals were played and written down."""
+    session = TableSession.objects.select_for_update(of=("self",)).get(pk=session.pk)
+    rules = kop_rules(session)
+    table = kop.score_table(deals, rules)  # RuleError "deal n: ..." rejects the whole batch
+    start = _next_number(session)
+    rows = [
+        fill_row(
+            KopDeal(session=session, number=n, entered_by=entered_by),
+            deal,
+            result,
+            result.warnings,
+        )
+        for n, (deal, result) in enumerate(zip(deals, table.results, strict=True), start)
+    ]
+    KopDeal.objects.bulk_create(rows)
+    DealHistory.objects.bulk_create(
+        DealHistory(
+            session=session,
+            deal_number=r.number,
+            action="created",
+            actor=entered_by,
+            new=snapshot(r),
+        )
+        for r in rows
+    )
+    deal_changed.send(sender=TableSession, session=session, action="created", slot=None)
+    return rows
+
+
+KOP = register(KopGame("kop", "Kop"))
+BASKA = register(KopGame("baska", "Baśka"))

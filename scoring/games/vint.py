@@ -1,0 +1,614 @@
+"""Vint behind the ``Game`` protocol.
+
+A rubber's state after a deal depends on every deal before it (part-scores, games,
+the rubber bonus, the extra deals), so an appended deal is scored against the rubber
+so far, and a correction or void replays the whole rubber through the engine
+(``_rubber_replay``) and stores the new entries of each of its deals, inside the
+write path's transaction. A change that would leave a deal after the rubber's fourth
+extra deal is refused and nothing is written. The sheet, the pad's board and the
+exports are built in ``scoring.games.vint_board``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from scoring.engines import vint
+from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.vint_sheet import deal_to_json, read_vint_sheet
+from scoring.errors import DealRejected
+from scoring.forms import SUITS, VintDealForm, contract_kind, initial_from_facts
+from scoring.games import SeatResult, Slot, register
+from scoring.games.vint_board import (
+    RUBBERS,
+    SEAT_SIDE,
+    SUIT_SYMBOL,
+    RubberView,
+    VintBoard,
+    deal_from_facts,
+    entries_json,
+    facts_summary,
+    item_label,
+    standard_seats,
+    vint_csv_rows,
+    vint_deal_history,
+    vint_rules_for,
+    vint_scoreboard,
+    vint_sheet_json,
+)
+from scoring.imports import import_session
+from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
+
+DENOMINATION_TITLES = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "G": "G", "M": "M"}
+LENGTHS = [("", "—"), *[(str(n), str(n)) for n in range(3, 14)]]
+TRICK_NUMBERS = [("", "—"), *[(str(n), str(n)) for n in range(1, 14)]]
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def problem_field(name: str) -> str:
+    """The form-level field of an engine problem's field ("sequences[2].length" -> "sequences")."""
+    return name.split("[")[0].split(".")[0]
+
+
+def deal_check(session: TableSession, facts: Mapping[str, Any]) -> vint.VintDeal:
+    """The engine deal for ``facts``, or ``DealRejected`` with every problem by field."""
+    rules = vint_rules_for(session)
+    try:
+        deal = deal_from_facts(facts)
+    except (RuleError, KeyError, TypeError, ValueError) as exc:
+        field = getattr(exc, "field", None) or "__all__"
+        raise DealRejected({field: [str(getattr(exc, "message", exc))]}) from None
+    problems = vint.deal_problems(deal, rules)
+    if problems:
+        errors: dict[str, list[str]] = {}
+        for p in problems:
+            errors.setdefault(problem_field(p.field), []).append(p.line)
+        raise DealRejected(errors)
+    return deal
+
+
+def session_complete_message() -> str:
+    return _("The session is complete: all three rubbers have been played.")
+
+
+def _rubber_over(rubber: int, last: int) -> str:
+    over = _("Rubber %(rubber)s is over: its fourth extra deal was deal %(last)s.")
+    no_more = _("No further deal can be added to it.")
+    return f"{over % {'rubber': rubber, 'last': last}} {no_more}"
+
+
+def _ends_early(rubber: int, last: int, number: int) -> str:
+    end = _("With this change rubber %(rubber)s would end with its deal %(last)s.")
+    after = _("Deal %(number)s was played after it: void the deals after the end first.")
+    return f"{end % {'rubber': rubber, 'last': last}} {after % {'number': number}}"
+
+
+def outcome_before(
+    session: TableSession, facts: Mapping[str, Any], rubber: int, before: int | None
+) -> vint.DealOutcome:
+    """What ``facts`` would write, played after the counted deals of ``rubber`` numbered
+    below ``before`` (None: after all of them). Writes nothing; raises ``DealRejected``."""
+    deal = deal_check(session, facts)
+    rules = vint_rules_for(session)
+    qs = VintDeal.objects.filter(session=session, rubber=rubber, voided=False)
+    if before is not None:
+        qs = qs.filter(number__lt=before)
+    state = vint.NEW_RUBBER
+    for facts_before in qs.order_by("number").values_list("facts", flat=True):
+        state, _outcome = vint.rubber_apply(state, deal_from_facts(facts_before), rules)
+    if state.finished:
+        raise DealRejected({"__all__": [_rubber_over(rubber, state.deals_played)]})
+    _state, outcome = vint.rubber_apply(state, deal, rules)
+    return outcome
+
+
+def _rubber_replay(session: TableSession, rubber: int) -> None:
+    """Score every deal of ``rubber`` again from the start and store the entries.
+
+    Raises ``DealRejected`` (the caller's transaction then rolls back) when a
+    counted deal comes after the rubber ended.
+    """
+    rules = vint_rules_for(session)
+    state = vint.NEW_RUBBER
+    changed: list[VintDeal] = []
+    position = 0
+    for row in VintDeal.objects.filter(session=session, rubber=rubber).order_by("number"):
+        if row.voided:
+            if row.entries:
+                row.entries = {}
+                changed.append(row)
+            continue
+        if state.finished:
+            raise DealRejected({"__all__": [_ends_early(rubber, position, row.number)]})
+        position += 1
+        state, outcome = vint.rubber_apply(state, deal_from_facts(row.facts), rules)
+        entries = entries_json(outcome)
+        if entries != row.entries:
+            row.entries = entries
+            changed.append(row)
+    if changed:
+        VintDeal.objects.bulk_update(changed, ["entries"])
+
+
+def snapshot(row: VintDeal) -> dict[str, Any]:
+    entries = row.entries or {}
+    return {
+        "rubber": row.rubber,
+        "number": row.number,
+        "facts": dict(row.facts),
+        "above": entries.get("above"),
+        "below": entries.get("below"),
+        "voided": row.voided,
+    }
+
+
+def _ensure_rubber(
+    session: TableSession, board: VintBoard, number: int, first_dealer: str | None
+) -> VintRubber:
+    view = board.rubber(number)
+    row = VintRubber.objects.filter(session=session, number=number).first()
+    dealer = first_dealer if first_dealer in vint.SEATS else view.first_dealer
+    if row is None:
+        seats = standard_seats(number)
+        row = VintRubber.objects.create(
+            session=session,
+            number=number,
+            north=seats["N"],
+            east=seats["E"],
+            south=seats["S"],
+            west=seats["W"],
+            first_dealer=dealer,
+        )
+    elif first_dealer in vint.SEATS and row.first_dealer != first_dealer and not view.counted:
+        # The first dealer can still be changed while the rubber has no counted deal.
+        row.first_dealer = first_dealer
+        row.save(update_fields=["first_dealer"])
+    return row
+
+
+def _check_seen_rubber(board: VintBoard, seen: int | None, current: int | None) -> None:
+    """The rubber the scorer saw on the pad must be the one being played: a deal is never
+    put in another rubber unseen (the seen one may have ended on another phone)."""
+    if seen is None or seen == current:
+        return
+    if 1 <= seen <= len(board.rubbers) and board.rubber(seen).finished:
+        message = _rubber_over(seen, board.rubber(seen).counted)
+        if current is not None:
+            message += " " + _("The next deal belongs to rubber %(n)s.") % {"n": current}
+        raise DealRejected({"__all__": [message]})
+    raise DealRejected({"__all__": [_("Rubber %(n)s is not being played now.") % {"n": seen}]})
+
+
+# ------------------------------------------------------------------------------ the pad
+
+
+def _options(choices: list[tuple[str, str]], selected: Any) -> SafeString:
+    """The <option>s of a select, the chosen one marked (built here: the pad has many)."""
+    return _options_html(tuple(choices), "" if selected is None else str(selected))
+
+
+@functools.lru_cache(maxsize=1024)
+def _options_html(choices: tuple[tuple[str, str], ...], chosen: str) -> SafeString:
+    # Seventeen selects per pad, mostly unset: the same few strings every save.
+    return format_html_join(
+        "",
+        '<option value="{}"{}>{}</option>',
+        ((v, mark_safe(" selected") if v == chosen else "", label) for v, label in choices),
+    )
+
+
+@functools.cache
+def _contract_grid() -> list[tuple[int, list[tuple[str, str, str]]]]:
+    """Levels 4..7 by ♠ ♣ ♦ ♥ G M: (value, label, kind) per cell."""
+    order = ("S", "C", "D", "H", "G", "M")
+    return [
+        (
+            level,
+            [
+                (f"{level}{d}", f"{level}{DENOMINATION_TITLES[d]}", contract_kind(f"{level}{d}"))
+                for d in order
+            ],
+        )
+        for level in range(4, 8)
+    ]
+
+
+def _preview(
+    session: TableSession, form: VintDealForm, rubber: RubberView | None, before: int | None
+) -> dict[str, Any]:
+    """What the deal on the pad would write (or what is still missing)."""
+    if not form.is_complete():
+        return {"preview_waiting": [m for msgs in form.slot_errors.values() for m in msgs]}
+    if rubber is None:
+        return {"preview_waiting": [session_complete_message()]}
+    try:
+        outcome = outcome_before(session, form.facts(), rubber.number, before)
+    except DealRejected as exc:
+        form.add_engine_errors(exc.errors)
+        return {"preview_errors": [m for msgs in form.slot_errors.values() for m in msgs]}
+    sides = []
+    for side in vint.SIDES:
+        items = [e for e in outcome.all_entries if e.side == side]
+        sides.append(
+            {
+                "side": side,
+                "partners": rubber.partners[side],
+                "above": outcome.above(side),
+                "below": outcome.below(side),
+                "items": [
+                    {
+                        "points": e.points,
+                        "where": e.where,
+                        "label": item_label(
+                            {"kind": e.kind, "count": e.count, "seat": e.seat, "suit": e.suit}
+                        ),
+                    }
+                    for e in items
+                ],
+            }
+        )
+    notes = []
+    for side in outcome.games_won:
+        notes.append(
+            _("%(side)s win game %(n)s: a line is drawn.")
+            % {"side": side, "n": outcome.state.games(side)}
+        )
+    if outcome.phase == "extra":
+        notes.append(_("Extra deal %(n)s of 4.") % {"n": outcome.extra_deal})
+    if outcome.state.finished:
+        notes.append(_("This deal ends the rubber."))
+    return {"preview": {"sides": sides, "notes": notes}}
+
+
+# ------------------------------------------------------------------------------ the game
+
+
+def _board(session: TableSession) -> VintBoard:
+    """The session's board, built once per write (the write path asks twice)."""
+    cached: VintBoard | None = getattr(session, "_vint_board", None)
+    if cached is None:
+        cached = vint_scoreboard(session=session)
+        session._vint_board = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _forget_board(session: TableSession) -> None:
+    session.__dict__.pop("_vint_board", None)
+
+
+class VintGame:
+    code = "vint"
+    label = "Vint"
+    family = "vint"
+    deal_model = VintDeal
+    session_template = "scoring/vint_session.html"
+    sheet_template = "scoring/vint_sheet.html"
+    history_template = "scoring/vint_history.html"
+    edit_template = "scoring/vint_deal_edit.html"
+    preview_template = "scoring/_vint_preview.html#preview"
+
+    def rules(self, session: TableSession) -> vint.VintRules:
+        return vint_rules_for(session)
+
+    def planned_deals(self, deals_per_round: int) -> int | None:
+        return None  # a session is three rubbers, however many deals they take
+
+    # ----------------------------------------------------------------- entry
+
+    def form(self, session: TableSession, data: Any = None, **kwargs: Any) -> VintDealForm:
+        return VintDealForm(data, **kwargs)
+
+    def form_facts(self, form: Any) -> dict[str, Any] | None:
+        return form.facts() if form.is_complete() else None
+
+    def form_extra(self, form: Any) -> dict[str, Any]:
+        return {
+            "rubber": form.cleaned_data.get("rubber"),
+            "first_dealer": form.cleaned_data.get("first_dealer") or None,
+        }
+
+    def form_for_deal(self, session: TableSession, row: VintDeal) -> VintDealForm:
+        initial = {**initial_from_facts(row.facts), "rubber": row.rubber}
+        # Bound to the stored values, so that the preview shows what the deal wrote.
+        return VintDealForm({k: "" if v is None else v for k, v in initial.items()})
+
+    def pad_context(
+        self,
+        request: Any,
+        session: TableSession,
+        form: Any = None,
+        *,
+        editing: VintDeal | None = None,
+    ) -> dict[str, Any]:
+        board = vint_scoreboard(session=session)
+        rubber = board.rubber(editing.rubber) if editing is not None else board.current
+        if form is None:
+            initial: dict[str, Any] = {"doubling": 0}
+            if rubber is not None:
+                initial.update(rubber=rubber.number, first_dealer=rubber.first_dealer)
+            form = VintDealForm(initial=initial)
+        value = form.__getitem__
+        contract = value("contract").value() or ""
+        tricks = _int(value("declarer_tricks").value())
+        ns_tricks = _int(value("ns_tricks").value())
+        context: dict[str, Any] = {
+            "board": board,
+            "rubber": rubber,
+            "form": form,
+            "editing": editing,
+            "next_slot": Slot(rubber.number, rubber.next_number) if rubber is not None else None,
+            "grid": _contract_grid(),
+            "selected": {
+                "contract": contract,
+                "kind": contract_kind(contract),
+                "declarer": value("declarer").value() or "",
+                "doubling": _int(value("doubling").value()) or 0,
+                "first_dealer": value("first_dealer").value()
+                or (rubber.first_dealer if rubber is not None else ""),
+                "honours_side": value("honours_side").value() or "",
+                "honours_count": _int(value("honours_count").value()),
+                "grand_aces_side": value("grand_aces_side").value() or "",
+                "grand_aces_count": _int(value("grand_aces_count").value()),
+                "hand_seat": value("hand_seat").value() or "",
+                "hand_count": _int(value("hand_count").value()),
+            },
+            "tricks": "" if tricks is None else tricks,
+            "other_tricks": "—" if tricks is None else 13 - tricks,
+            "ns_tricks": "" if ns_tricks is None else ns_tricks,
+            "ew_tricks": "—" if ns_tricks is None else 13 - ns_tricks,
+            "errors": form.slot_errors,
+            "show_extras": False,
+        }
+        if rubber is not None:
+            seat_names = [(s, short, SEAT_SIDE[s]) for s, short, _ in rubber.short_columns]
+            seat_choices = [("", "—"), *[(s, f"{s} {short}") for s, short, _side in seat_names]]
+            context["seat_names"] = seat_names
+            context["hand_seat_options"] = _options(seat_choices, value("hand_seat").value())
+            context["runs"] = [
+                (
+                    suit,
+                    SUIT_SYMBOL[suit],
+                    _options(seat_choices, value(f"seq_{suit}_seat").value()),
+                    _options(LENGTHS, value(f"seq_{suit}_length").value()),
+                )
+                for suit in SUITS
+            ]
+            context["dumps"] = [
+                (
+                    i,
+                    _options(seat_choices, value(f"dump_{i}_seat").value()),
+                    _options(TRICK_NUMBERS, value(f"dump_{i}_trick").value()),
+                )
+                for i in range(1, 5)
+            ]
+            context["next_dealer_name"] = rubber.names[rubber.next_dealer]
+            context["choose_first_dealer"] = not rubber.counted and editing is None
+            context["recent_rows"] = list(reversed(rubber.rows))
+        if form.is_bound or editing is not None:
+            before = editing.number if editing is not None else None
+            context.update(_preview(session, form, rubber, before))
+            context["errors"] = form.slot_errors
+            context["show_extras"] = form.has_extras()
+        return context
+
+    def preview_context(self, request: Any, session: TableSession, form: Any) -> dict[str, Any]:
+        board = vint_scoreboard(session=session)
+        rubber_no = _int(request.POST.get("editing_rubber"))
+        before = _int(request.POST.get("editing_number"))
+        rubber: RubberView | None
+        if rubber_no is not None and 1 <= rubber_no <= len(board.rubbers):
+            rubber = board.rubber(rubber_no)
+        else:
+            rubber, before = board.current, None
+        return {"form": form, **_preview(session, form, rubber, before)}
+
+    # ----------------------------------------------------------------- write
+
+    def next_slot(self, session: TableSession) -> Slot | None:
+        current = _board(session).current
+        return None if current is None else Slot(current.number, current.next_number)
+
+    def closed_message(self, session: TableSession, extra: Mapping[str, Any]) -> str:
+        _check_seen_rubber(_board(session), extra.get("rubber"), None)
+        return session_complete_message()
+
+    def deal_at(self, session: TableSession, slot: Slot) -> VintDeal | None:
+        return VintDeal.objects.filter(
+            session=session, rubber=slot.rubber, number=slot.number
+        ).first()
+
+    def slot_of(self, row: VintDeal) -> Slot:
+        return Slot(row.rubber, row.number)
+
+    def append(
+        self,
+        session: TableSession,
+        slot: Slot,
+        facts: Mapping[str, Any],
+        *,
+        entered_by: str,
+        confirm_warnings: bool,
+        extra: Mapping[str, Any],
+    ) -> VintDeal:
+        """Add the next deal to the current rubber.
+
+        ``extra["rubber"]`` is the rubber the scorer saw on the pad: if it is not the
+        current one (it ended meanwhile), the deal is refused with a message rather than
+        put in another rubber unseen. ``extra["first_dealer"]`` sets the rubber's first
+        dealer with its first deal.
+        """
+        deal = deal_check(session, facts)
+        board = _board(session)
+        current = board.rubber(slot.rubber)
+        _check_seen_rubber(board, extra.get("rubber"), slot.rubber)
+        _ensure_rubber(session, board, slot.rubber, extra.get("first_dealer"))
+        # An appended deal changes no earlier one: play it on the rubber's state so far.
+        _state, outcome = vint.rubber_apply(current.state, deal, board.rules)
+        _forget_board(session)
+        return VintDeal.objects.create(
+            session=session,
+            rubber=slot.rubber,
+            number=slot.number,
+            facts=deal_to_json(deal),
+            entries=entries_json(outcome),
+            entered_by=entered_by,
+        )
+
+    def correct(
+        self,
+        session: TableSession,
+        row: VintDeal,
+        facts: Mapping[str, Any],
+        *,
+        confirm_warnings: bool,
+    ) -> None:
+        deal = deal_check(session, facts)
+        row.facts = deal_to_json(deal)
+        row.voided = False
+        row.save(update_fields=["facts", "voided", "updated_at"])
+        _rubber_replay(session, row.rubber)
+        row.refresh_from_db()
+        _forget_board(session)
+
+    def void(self, session: TableSession, row: VintDeal) -> None:
+        row.voided = True
+        row.save(update_fields=["voided", "updated_at"])
+        _rubber_replay(session, row.rubber)
+        row.refresh_from_db()
+        _forget_board(session)
+
+    def snapshot(self, row: VintDeal) -> dict[str, Any]:
+        return snapshot(row)
+
+    def summary(self, row: VintDeal) -> str:
+        return facts_summary(row.facts)
+
+    # ------------------------------------------------------------------ read
+
+    def seat_results(self, session_ids: Sequence[int]) -> dict[int, list[SeatResult]]:
+        out: dict[int, list[SeatResult]] = {}
+        for session in TableSession.objects.filter(pk__in=session_ids).select_related(
+            "profile_version"
+        ):
+            board = vint_scoreboard(session=session)
+            wins = dict.fromkeys(range(1, 5), 0)
+            for rubber in board.started:
+                winner = rubber.result.state.winner
+                if winner:
+                    for seat in ("N", "S") if winner == "NS" else ("E", "W"):
+                        wins[rubber.seats[seat]] += 1
+            out[session.pk] = sorted(
+                (
+                    SeatResult(
+                        seat=s.seat,
+                        player_id=s.player.pk,
+                        points=s.total,
+                        net=s.net,
+                        wins=wins[s.seat],
+                    )
+                    for s in board.standings
+                ),
+                key=lambda r: r.seat,
+            )
+        return out
+
+    def counted_deals(self, session_ids: Sequence[int]) -> dict[int, int]:
+        return dict(
+            VintDeal.objects.filter(session_id__in=session_ids, voided=False)
+            .values("session_id")
+            .annotate(n=Count("pk"))
+            .values_list("session_id", "n")
+        )
+
+    def sheet_context(self, session: TableSession) -> dict[str, Any]:
+        return {"board": vint_scoreboard(session=session)}
+
+    def history(self, session: TableSession, slot: Slot | None = None) -> list[Any]:
+        if slot is None:
+            return vint_deal_history(session=session)
+        return vint_deal_history(session=session, rubber=slot.rubber, number=slot.number)
+
+    def sheet_json(self, session: TableSession) -> dict[str, Any]:
+        return vint_sheet_json(session=session)
+
+    def csv_rows(self, session: TableSession) -> list[list[Any]]:
+        return vint_csv_rows(session=session)
+
+    @transaction.atomic
+    def import_sheet(self, data: Mapping[str, Any], *, user: Any, title: str) -> TableSession:
+        """A Vint session from a scoresheet: all of it, or nothing (``SheetError``).
+
+        Players A..D are rubber 1's N, E, S, W; each rubber keeps its own seating and
+        first dealer. A session holds at most three rubbers.
+        """
+        sheet = read_vint_sheet(dict(data))  # every problem at once; nothing written yet
+        if len(sheet.rubbers) > RUBBERS:
+            raise SheetError(
+                [
+                    f"rubbers: a Vint session has at most {RUBBERS} rubbers, "
+                    f"this sheet has {len(sheet.rubbers)}"
+                ]
+            )
+        first = sheet.rubbers[0].seating
+        session = import_session(
+            game=self.code,
+            rules=data.get("rules", {}),
+            names=list(first.players),
+            user=user,
+            title=title,
+        )
+        number_of = {name: i for i, name in enumerate(first.players, 1)}
+        label = user.get_username() if user else "import"
+        for r, rubber in enumerate(sheet.rubbers, 1):
+            seats = {seat: number_of[name] for seat, name in rubber.seating.as_dict().items()}
+            VintRubber.objects.create(
+                session=session,
+                number=r,
+                north=seats["N"],
+                east=seats["E"],
+                south=seats["S"],
+                west=seats["W"],
+                first_dealer=rubber.first_dealer,
+            )
+            VintDeal.objects.bulk_create(
+                VintDeal(
+                    session=session,
+                    rubber=r,
+                    number=n,
+                    facts=deal_to_json(deal),
+                    entries={},
+                    entered_by=label,
+                )
+                for n, deal in enumerate(rubber.deals, 1)
+            )
+            _rubber_replay(session, r)
+            DealHistory.objects.bulk_create(
+                DealHistory(
+                    session=session,
+                    rubber=r,
+                    deal_number=row.number,
+                    action="created",
+                    actor=label,
+                    reason="import",
+                    new=snapshot(row),
+                )
+                for row in VintDeal.objects.filter(session=session, rubber=r).order_by("number")
+            )
+        return session
+
+
+VINT = register(VintGame())
