@@ -48,10 +48,12 @@ class EntryKeys(forms.Form):
         regex=r"^[A-Za-z0-9_-]{16,64}$", required=False, widget=forms.HiddenInput
     )
 
-    def entry_keys(self, rubber: int = 0) -> tuple[Slot | None, str]:
-        """(expected slot or None, submission key or "") from a valid form."""
+    def entry_keys(self) -> tuple[Slot | None, str]:
+        """(expected slot or None, submission key or "") from a valid form; the slot's
+        rubber is the form's ``rubber`` where the game has rubbers (0 otherwise)."""
         data = self.cleaned_data
         number = data.get("expected_number")
+        rubber = data.get("rubber") or 0
         return (Slot(rubber, number) if number else None), data.get("submission_key") or ""
 
 

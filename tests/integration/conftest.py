@@ -104,3 +104,23 @@ def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.1):
             return value
         time.sleep(interval)
     pytest.fail(f"condition not met within {timeout} s")
+
+
+@pytest.fixture
+def worker(celery_worker_process):
+    """The real worker, drained after the test: every task the test queued has run before
+    the test database is flushed (a task still writing then would deadlock the flush)."""
+    import redis
+
+    from config.celery import app
+
+    yield celery_worker_process
+    broker = redis.Redis.from_url(settings.REDIS_URL)
+
+    def idle() -> bool:
+        if broker.llen("celery"):
+            return False
+        active = app.control.inspect(timeout=1).active() or {}
+        return not any(active.values())
+
+    wait_for(idle, timeout=120, interval=0.5)
