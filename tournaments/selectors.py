@@ -29,7 +29,7 @@ def next_round_ready(*, tournament: Tournament) -> bool:
 def round_tables(*, rnd: Round) -> list[dict[str, Any]]:
     tables = list(rnd.tables.select_related("session").prefetch_related("session__seats__player"))
     numbers = dict(rnd.tournament.entries.values_list("player_id", "number"))
-    deal_counts = game_for(rnd.tournament.game).counted_deals([t.session_id for t in tables])
+    progress = game_for(rnd.tournament.game).progress([t.session for t in tables])
     out = []
     for t in tables:
         seats = sorted(t.session.seats.all(), key=lambda s: s.seat)
@@ -37,8 +37,9 @@ def round_tables(*, rnd: Round) -> list[dict[str, Any]]:
             {
                 "table": t,
                 "seats": [(s.seat, numbers.get(s.player_id), s.player) for s in seats],
-                "deals": deal_counts.get(t.session_id, 0),
-                "planned": t.session.planned_deals,
+                "deals": progress[t.session_id].deals,
+                "planned": progress[t.session_id].planned,
+                "finished": progress[t.session_id].finished,
             }
         )
     return out

@@ -63,6 +63,16 @@ class SeatResult:
     wins: int = 0
 
 
+@dataclass(frozen=True)
+class TableProgress:
+    """How far a table has played: counted deals, the planned number (if the game plans
+    one), and whether it has played all it should (then it waits to be accepted)."""
+
+    deals: int
+    planned: int | None
+    finished: bool
+
+
 class Game(Protocol):
     """What a game module provides to the Django layer."""
 
@@ -149,6 +159,8 @@ class Game(Protocol):
         ...
 
     def counted_deals(self, session_ids: Sequence[int]) -> dict[int, int]: ...
+
+    def progress(self, sessions: Sequence[TableSession]) -> dict[int, TableProgress]: ...
 
     def sheet_context(self, session: TableSession) -> dict[str, Any]: ...
 

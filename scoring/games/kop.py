@@ -29,7 +29,7 @@ from scoring.engines.errors import RuleError
 from scoring.engines.kop_sheet import score_kop_sheet
 from scoring.errors import DealRejected, NeedsConfirmation
 from scoring.forms import KopDealForm
-from scoring.games import SeatResult, Slot, register
+from scoring.games import SeatResult, Slot, TableProgress, register
 from scoring.imports import import_session
 from scoring.models import DealHistory, KopDeal, TableSeat, TableSession
 from scoring.selectors import deal_history, errors_by_field, sheet_players
@@ -456,6 +456,14 @@ class KopGame:
             .annotate(n=Count("pk"))
             .values_list("session_id", "n")
         )
+
+    def progress(self, sessions: Sequence[TableSession]) -> dict[int, TableProgress]:
+        counted = self.counted_deals([s.pk for s in sessions])
+        out = {}
+        for s in sessions:
+            deals, planned = counted.get(s.pk, 0), s.planned_deals
+            out[s.pk] = TableProgress(deals, planned, bool(planned) and deals >= planned)
+        return out
 
     def sheet_context(self, session: TableSession) -> dict[str, Any]:
         return {"board": scoreboard(session=session)}

@@ -26,7 +26,7 @@ from scoring.engines.errors import RuleError, SheetError
 from scoring.engines.vint_sheet import deal_to_json, read_vint_sheet
 from scoring.errors import DealRejected
 from scoring.forms import SUITS, VintDealForm, contract_kind, initial_from_facts
-from scoring.games import SeatResult, Slot, register
+from scoring.games import SeatResult, Slot, TableProgress, register
 from scoring.games.vint_board import (
     RUBBERS,
     SEAT_SIDE,
@@ -533,6 +533,14 @@ class VintGame:
             .annotate(n=Count("pk"))
             .values_list("session_id", "n")
         )
+
+    def progress(self, sessions: Sequence[TableSession]) -> dict[int, TableProgress]:
+        """A Vint table has finished when its three rubbers have (no planned deal count)."""
+        counted = self.counted_deals([s.pk for s in sessions])
+        return {
+            s.pk: TableProgress(counted.get(s.pk, 0), None, vint_scoreboard(session=s).complete)
+            for s in sessions
+        }
 
     def sheet_context(self, session: TableSession) -> dict[str, Any]:
         return {"board": vint_scoreboard(session=session)}

@@ -1,0 +1,366 @@
+"""The defects the copied Kop and Vint layers had, each through the one game interface.
+
+Every test here failed on the code before ``scoring.games`` (issue 9): a director's deal on
+an accepted table did not reach the standings, a Vint table with two players of one name
+answered 500, the progress board counted only Kop deals, a player's Vint rounds showed 0
+points, the standings CSV had a Python repr in a column, and GET requests wrote.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring import services as scoring_services
+from scoring.games import Slot
+from scoring.models import KopDeal, TableSession, VintDeal
+from tests.factories import PlayerFactory
+from tests.scoring.test_vint_exchange import RUBBER_1, RUBBER_2, RUBBER_3
+from tournaments import services
+from tournaments.models import StandingsSnapshot, Tournament
+
+pytestmark = pytest.mark.django_db
+
+DIRECTOR = scoring_services.Actor(label="director", is_director=True)
+TABLE = scoring_services.Actor(label="table link")
+# kop.md E12 (cicha by seat 1 wins: +12 -4 -4 -4) and E16 (zolo by seat 3 wins: -5 -5 +15 -5)
+CICHA_1 = {"contract": "cicha", "declarers": [1], "doublings": 0, "declarer_points": 61}
+ZOLO_3 = {"contract": "zolo", "declarers": [3], "doublings": 0, "declarer_points": 70}
+
+
+@pytest.fixture
+def commit(django_capture_on_commit_callbacks):
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+def _field(tournament, names, club):
+    for name in names:
+        entry = services.registration_add(
+            tournament=tournament, player=PlayerFactory(club=club, name=name)
+        )
+        services.registration_check_in(registration=entry)
+
+
+def _status(client, tournament) -> str:
+    html = client.get(reverse("tournaments:standings", kwargs={"slug": tournament.slug}))
+    text = html.content.decode()
+    if 'id="standings-current"' in text:
+        return "current"
+    return "updating" if "A newer version is on its way" in text else "none"
+
+
+def test_a_deal_a_director_adds_to_an_accepted_table_reaches_the_standings(
+    kop_tournament, sixteen, commit, client
+):
+    table = services.round_generate(tournament=kop_tournament).tables.get(number=1)
+    scoring_services.deal_record(session=table.session, facts=CICHA_1, actor=TABLE)
+    with commit():
+        services.round_table_accept(table=table, accepted_by="Gracz 02")
+    assert _status(client, kop_tournament) == "current"
+    first = table.session.seats.get(seat=1).player
+    number = kop_tournament.entries.get(player=first).number
+
+    # The table is locked now; the director adds a forgotten deal (zolo by seat 3).
+    scoring_services.deal_record(session=table.session, facts=ZOLO_3, actor=DIRECTOR)
+    assert _status(client, kop_tournament) == "updating"  # its snapshot is older
+    kop_tournament.refresh_from_db()
+    # The version the deal made is recomputed (the task runs after commit)
+    with commit():
+        services.results_changed(tournament=kop_tournament)
+    assert _status(client, kop_tournament) == "current"
+    latest = StandingsSnapshot.objects.order_by("-results_version").first()
+    rows = {r["number"]: r for r in latest.data["individual"]}
+    assert rows[number]["small_points"] == 12 - 5  # both deals count
+
+
+def test_unlock_and_a_new_deal_are_announced_too(kop_tournament, sixteen, commit):
+    table = services.round_generate(tournament=kop_tournament).tables.get(number=1)
+    with commit():
+        services.round_table_accept(table=table, accepted_by="Gracz 02")
+    before = Tournament.objects.get(pk=kop_tournament.pk).results_version
+    with commit():
+        scoring_services.session_unlock(session=table.session)
+    with commit():
+        scoring_services.deal_record(session=table.session, facts=CICHA_1, actor=TABLE)
+    after = Tournament.objects.get(pk=kop_tournament.pk)
+    assert after.results_version == before + 2
+    assert StandingsSnapshot.objects.filter(
+        tournament=kop_tournament, results_version=after.results_version
+    ).exists()
+
+
+def _vint_round(profiles, club, director, names):
+    tournament = services.tournament_create(
+        name="Vint night",
+        game="vint",
+        profile_version=profiles["vint"].current,
+        rounds=1,
+        club=club,
+        seed=1,
+        created_by=director,
+    )
+    _field(tournament, names, club)
+    table = services.round_generate(tournament=tournament).tables.get()
+    return tournament, table
+
+
+def _play_vint_session(session):
+    for number, deals in ((1, RUBBER_1), (2, RUBBER_2), (3, RUBBER_3)):
+        for n, facts in enumerate(deals):
+            first = "N" if (number, n) == (3, 0) else None
+            scoring_services.deal_record(
+                session=session,
+                facts=facts,
+                actor=TABLE,
+                extra={"rubber": number, "first_dealer": first},
+            )
+
+
+def test_two_vint_players_of_one_name_stay_apart_in_pages_exports_and_standings(
+    profiles, club, director, director_client, commit
+):
+    # Exactly the same name twice, and two names alike.
+    names = ["Jan Kowalski", "Jan Kowalski", "Anna Nowak", "Anna Nowakowa"]
+    tournament, table = _vint_round(profiles, club, director, names)
+    session = table.session
+    page = director_client.get(reverse("scoring:session", kwargs={"pk": session.pk}))
+    assert page.status_code == 200  # was a 500 from the moment the session existed
+    _play_vint_session(session)
+    for name in ("session", "sheet", "export_json", "export_csv", "history"):
+        assert (
+            director_client.get(reverse(f"scoring:{name}", kwargs={"pk": session.pk})).status_code
+            == 200
+        )
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                director_client.get(
+                    reverse("scoring:export_csv", kwargs={"pk": session.pk})
+                ).content.decode()
+            )
+        )
+    )
+    seated = [s.player.name for s in session.seats.order_by("seat")]
+    assert sorted(seated) == sorted(names)
+    assert [c for c in rows[0] if c.startswith("total ")] == [
+        f"total {seat} {name}" for seat, name in enumerate(seated, 1)
+    ]
+    with commit():
+        services.round_table_accept(table=table, accepted_by="Anna Nowak")
+    data = StandingsSnapshot.objects.get(tournament=tournament).data["individual"]
+    assert sorted(r["number"] for r in data) == [1, 2, 3, 4]
+    # vint.md §6.4 session nets by seat A..D (Anna, Boris, Carl, Dina there).
+    by_number = {r["number"]: r for r in data}
+    seat_of = {tournament.entries.get(player=s.player).number: s.seat for s in session.seats.all()}
+    from tests.scoring.test_vint_exchange import NETS
+
+    expected = dict(
+        zip((1, 2, 3, 4), (NETS[n] for n in ("Anna", "Boris", "Carl", "Dina")), strict=True)
+    )
+    assert {n: by_number[n]["net"] for n in by_number} == {
+        n: expected[seat_of[n]] for n in by_number
+    }
+
+
+def test_the_progress_board_counts_vint_deals_and_says_to_accept(
+    profiles, club, director, director_client
+):
+    tournament, table = _vint_round(profiles, club, director, ["Ala", "Bea", "Cyd", "Dan"])
+    board = reverse("tournaments:board", kwargs={"slug": tournament.slug})
+    scoring_services.deal_record(
+        session=table.session, facts=RUBBER_1[0], actor=TABLE, extra={"rubber": 1}
+    )
+    html = director_client.get(board).content.decode()
+    row = html[html.index('data-table="1"') :]
+    assert '<td class="num">1</td>' in row[:800] and "playing" in row[:800]
+    VintDeal.objects.filter(session=table.session).delete()
+    _play_vint_session(table.session)
+    row = director_client.get(board).content.decode()
+    row = row[row.index('data-table="1"') :][:800]
+    assert '<td class="num">25</td>' in row and "to accept" in row
+
+
+def test_a_players_round_list_shows_their_vint_points(
+    profiles, club, director, director_client, commit
+):
+    tournament, table = _vint_round(profiles, club, director, ["Anna", "Boris", "Carl", "Dina"])
+    _play_vint_session(table.session)
+    with commit():
+        services.round_table_accept(table=table, accepted_by="Boris")
+    from tests.scoring.test_vint_exchange import TOTALS
+
+    for seat in table.session.seats.select_related("player"):
+        entry = tournament.entries.get(player=seat.player)
+        page = reverse(
+            "tournaments:player_results", kwargs={"slug": tournament.slug, "number": entry.number}
+        )
+        html = director_client.get(page).content.decode()
+        assert f'<td class="num">{TOTALS[("Anna", "Boris", "Carl", "Dina")[seat.seat - 1]]}' in html
+
+
+def test_standings_csv_header_and_a_row_whole(kop_tournament, sixteen, commit, client):
+    table = services.round_generate(tournament=kop_tournament).tables.get(number=1)
+    for facts in (CICHA_1, CICHA_1, ZOLO_3):
+        scoring_services.deal_record(session=table.session, facts=facts, actor=TABLE)
+    with commit():
+        services.round_table_accept(table=table, accepted_by="Gracz")
+    response = client.get(
+        reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug})
+    )
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == [
+        "rank",
+        "place",
+        "number",
+        "name",
+        "big_points",
+        "small_points",
+        "firsts",
+        "seconds",
+        "thirds",
+        "fourths",
+        "rounds",
+        "byes",
+        "round 1 table",
+        "round 1 small_points",
+        "round 1 big_points",
+        "round 1 place",
+    ]
+    seat_1 = table.session.seats.get(seat=1).player
+    number = kop_tournament.entries.get(player=seat_1).number
+    # seat 1: +12 +12 -5 = 19 small points, first at table 1 of round 1: 5 big points
+    assert rows[1] == [
+        "1",
+        "1",
+        str(number),
+        seat_1.name,
+        "5",
+        "19",
+        "1",
+        "0",
+        "0",
+        "0",
+        "1",
+        "0",
+        "1",
+        "19",
+        "5",
+        "1",
+    ]
+
+
+@pytest.mark.parametrize(
+    "name", ["scoring:profiles", "scoring:session_new", "tournaments:new", "scoring:sessions"]
+)
+def test_a_get_request_writes_nothing(director_client, name):
+    with CaptureQueriesContext(connection) as queries:
+        assert director_client.get(reverse(name)).status_code == 200
+    writes = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))
+        and "django_session" not in q["sql"]
+    ]
+    assert writes == []
+
+
+def test_the_built_in_profiles_exist_after_migrate(db):
+    from scoring.engines.rules import BUILTIN_PROFILES
+    from scoring.models import RuleProfile
+
+    assert set(RuleProfile.objects.values_list("slug", flat=True)) >= set(BUILTIN_PROFILES)
+
+
+def test_one_tables_link_does_not_open_another_table(profiles, four_players_two_tables):
+    first, second = four_players_two_tables
+    phone = Client()
+    assert (
+        phone.get(reverse("scoring:table_link", kwargs={"token": first.entry_token})).status_code
+        == 302
+    )
+    ok = phone.post(
+        reverse("scoring:deal_add", kwargs={"pk": first.pk}),
+        {"contract": "normal", "declarers": ["1", "3"], "doublings": "0", "declarer_points": "60"},
+    )
+    assert ok.status_code == 302 and KopDeal.objects.filter(session=first).count() == 1
+    refused = phone.post(
+        reverse("scoring:deal_add", kwargs={"pk": second.pk}),
+        {"contract": "normal", "declarers": ["1", "3"], "doublings": "0", "declarer_points": "60"},
+    )
+    assert refused.status_code == 403
+    assert not KopDeal.objects.filter(session=second).exists()
+    edit = reverse("scoring:deal_edit", kwargs={"pk": second.pk, "number": 1})
+    assert phone.get(edit).status_code == 403
+
+
+@pytest.fixture
+def four_players_two_tables(profiles, club):
+    tables = []
+    for t in range(2):
+        players = [PlayerFactory(club=club, name=f"T{t} P{i}") for i in range(4)]
+        tables.append(
+            scoring_services.session_create(
+                game="kop", profile_version=profiles["kop-pagat"].current, players=players
+            )
+        )
+    return tables
+
+
+def test_kop_players_of_one_name_keep_their_own_columns(profiles, club, director_client):
+    players = [PlayerFactory(club=club, name="Jan Nowak") for _ in range(2)] + [
+        PlayerFactory(club=club, name=n) for n in ("Ewa", "Olek")
+    ]
+    session = scoring_services.session_create(
+        game="kop", profile_version=profiles["kop-pagat"].current, players=players
+    )
+    scoring_services.deal_record(session=session, facts=CICHA_1, actor=DIRECTOR)
+    assert (
+        director_client.get(reverse("scoring:session", kwargs={"pk": session.pk})).status_code
+        == 200
+    )
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                director_client.get(
+                    reverse("scoring:export_csv", kwargs={"pk": session.pk})
+                ).content.decode()
+            )
+        )
+    )
+    assert [c for c in rows[0] if c.startswith("total ")] == [
+        "total 1 Jan Nowak",
+        "total 2 Jan Nowak",
+        "total 3 Ewa",
+        "total 4 Olek",
+    ]
+    assert rows[1][-5:-1] == ["12", "-4", "-4", "-4"]
+
+
+def test_the_write_path_answers_a_replay_and_a_conflict(four_players_two_tables):
+    kop_session = four_players_two_tables[0]
+    key = "k" * 20
+    first = scoring_services.deal_record(
+        session=kop_session, facts=CICHA_1, actor=TABLE, expected=Slot(0, 1), submission_key=key
+    )
+    again = scoring_services.deal_record(
+        session=kop_session, facts=CICHA_1, actor=TABLE, expected=Slot(0, 1), submission_key=key
+    )
+    assert (first.replayed, again.replayed) == (False, True)
+    assert again.row.pk == first.row.pk and KopDeal.objects.count() == 1
+    with pytest.raises(scoring_services.DealConflict) as conflict:
+        scoring_services.deal_record(
+            session=kop_session,
+            facts=ZOLO_3,
+            actor=TABLE,
+            expected=Slot(0, 1),
+            submission_key="z" * 20,
+        )
+    assert conflict.value.stored.pk == first.row.pk and conflict.value.offered == Slot(0, 2)
+    assert KopDeal.objects.count() == 1
+    assert TableSession.objects.get(pk=kop_session.pk).history.count() == 1
