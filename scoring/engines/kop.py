@@ -396,7 +396,7 @@ def _doubling_cap(game: str, name: str, value: object) -> object:
                         "option": name,
                         "value": _show(contract),
                         "game": game,
-                        "contracts": list(caps),
+                        "allowed": list(caps),
                     },
                 )
             caps[contract] = _one_cap(f"{name}.{contract}", cap, name)

@@ -657,7 +657,10 @@ def deal_problems(
         text = f"{contract.level}{contract.denomination}"
         out.append(
             DealProblem(
-                "contract", f"{text} is not a contract", "vint.contract_invalid", {"value": text}
+                "contract",
+                f"{text} is not a contract",
+                "vint.contract_invalid",
+                {"value": _show(text)},
             )
         )
         return out

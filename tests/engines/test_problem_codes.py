@@ -212,7 +212,7 @@ KOP_BAD_OPTIONS = [
      "kop.option_doubling_cap", {"option": "doubling_cap", "value": '"many"'}),
     ("cap of a Baśka contract", {"doubling_cap": {"grand": 3}}, "doubling_cap", "doubling_cap",
      "kop.option_cap_contract",
-     {"option": "doubling_cap", "value": '"grand"', "game": "kop", "contracts": KOP_CONTRACTS}),
+     {"option": "doubling_cap", "value": '"grand"', "game": "kop", "allowed": KOP_CONTRACTS}),
     ("names", {"doubling_names": []}, "doubling_names", "doubling_names",
      "kop.option_doubling_names", {"option": "doubling_names", "value": "[]"}),
     ("game", {"game": "baska"}, "game", "game", "kop.option_game_mismatch",
@@ -300,6 +300,8 @@ H5 = ("NS", 5)
 
 # fmt: off
 VINT_BAD = [
+    ("level 9", VintDeal(vint.Contract(9, "H"), "N", 0, 10),
+     "contract", "contract", "vint.contract_invalid", {"value": '"9H"'}),
     ("14 tricks", D("4H", "N", 14, honours=H5),
      "declarer_tricks", "declarer_tricks", "vint.tricks_out_of_range",
      {"value": 14, "low": 0, "high": 13}),
