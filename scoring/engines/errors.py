@@ -50,7 +50,9 @@ IN_DEAL: Final = "in_deal"
 class Problem:
     """One problem or warning as data; see the module docstring for the terms.
 
-    ``root`` defaults to ``field`` (most fields are top-level inputs).
+    ``root`` defaults to ``field`` (most fields are top-level inputs). Treat
+    ``params`` as read-only: scored results, warnings included, are shared
+    between equal deals.
     """
 
     code: str
