@@ -59,7 +59,7 @@ from itertools import product
 from types import MappingProxyType
 from typing import Final
 
-from scoring.engines.errors import EngineBug, RuleError
+from scoring.engines.errors import IN_DEAL, EngineBug, Problem, RuleError
 
 GAMES: Final = ("kop", "baska")
 SEATS: Final = (1, 2, 3, 4)
@@ -67,6 +67,46 @@ TOTAL_POINTS: Final = 104
 TRICKS_PER_DEAL: Final = 4
 CARD_POINTS: Final[Mapping[str, int]] = MappingProxyType({"A": 11, "10": 10, "Q": 3, "J": 2})
 SUITS: Final = ("clubs", "spades", "hearts", "diamonds")
+
+#: Every problem code this module can emit (errors and warnings); see
+#: ``errors.py``. The Django layer has a sentence for each.
+CODES: Final = frozenset(
+    {
+        # Options (the shared ``rules.option_*`` codes are also Vint's).
+        "kop.game_unknown",
+        "rules.options_not_an_object",
+        "rules.option_unknown",
+        "rules.option_misspelt",
+        "rules.option_choice",
+        "rules.option_flag",
+        "kop.option_game_mismatch",
+        "kop.option_trump_order",
+        "kop.option_declarer_target",
+        "kop.option_bez_wyjscia_max",
+        "kop.option_doubling_cap",
+        "kop.option_cap_contract",
+        "kop.option_doubling_names",
+        # Deals.
+        "kop.contract_unknown",
+        "kop.seats_not_a_list",
+        "kop.seat_invalid",
+        "kop.seats_repeated",
+        "kop.declarers_need_one",
+        "kop.declarers_need_two",
+        "kop.doublings_both",
+        "kop.doublings_missing",
+        "kop.not_an_integer",
+        "kop.doublings_negative",
+        "kop.doublings_above_cap",
+        "kop.doubling_seats_above_cap",
+        "kop.points_out_of_range",
+        "kop.deal_number_invalid",
+        # Warnings (appendix A): the deal scores, the scorer confirms.
+        "kop.points_impossible",
+        "kop.soloist_doubled_first",
+        "kop.wesele_bidder_doubled",
+    }
+)
 
 # --------------------------------------------------------------------------- contracts
 
@@ -114,7 +154,12 @@ def _show(value: object) -> str:
 
 
 def _unknown_game(game: object) -> RuleError:
-    return RuleError(f"{_show(game)} is not a Kop or Baśka game (kop, baska)", field="game")
+    return RuleError(
+        f"{_show(game)} is not a Kop or Baśka game (kop, baska)",
+        field="game",
+        code="kop.game_unknown",
+        params={"value": _show(game)},
+    )
 
 
 def contracts_for(game: str) -> tuple[Contract, ...]:
@@ -246,14 +291,34 @@ class KopRules:
         return (parse_rules, (self.game, rules_to_options(self)))
 
 
-def _bad_value(name: str, value: object, allowed: str) -> RuleError:
-    return RuleError(f"{name}: {_show(value)} is not allowed ({allowed})", field=name)
+def _bad_value(
+    name: str,
+    value: object,
+    allowed_text: str,
+    code: str,
+    *,
+    root: str | None = None,
+    **params: int | str | list[str],
+) -> RuleError:
+    return RuleError(
+        f"{name}: {_show(value)} is not allowed ({allowed_text})",
+        field=name,
+        code=code,
+        params={"option": name, "value": _show(value), **params},
+        root=root,
+    )
 
 
 def _choice(*allowed: str) -> Callable[[str, str, object], object]:
     def parse(game: str, name: str, value: object) -> object:
         if not isinstance(value, str) or value not in allowed:
-            raise _bad_value(name, value, "one of " + ", ".join(allowed))
+            raise _bad_value(
+                name,
+                value,
+                "one of " + ", ".join(allowed),
+                "rules.option_choice",
+                allowed=list(allowed),
+            )
         return value
 
     return parse
@@ -261,7 +326,7 @@ def _choice(*allowed: str) -> Callable[[str, str, object], object]:
 
 def _flag(game: str, name: str, value: object) -> object:
     if not isinstance(value, bool):
-        raise _bad_value(name, value, "true or false")
+        raise _bad_value(name, value, "true or false", "rules.option_flag")
     return value
 
 
@@ -274,27 +339,48 @@ def _trump_order(game: str, name: str, value: object) -> object:
     # "T14" is a name, not a phrase; accept the snake_case spelling too.
     if isinstance(value, str) and value.upper() in TRUMP_ORDERS:
         return value.upper()
-    raise _bad_value(name, value, "T14 or T12; the grand order G is automatic")
+    raise _bad_value(
+        name, value, "T14 or T12; the grand order G is automatic", "kop.option_trump_order"
+    )
 
 
 def _declarer_target(game: str, name: str, value: object) -> object:
     if not _is_int(value) or value != DECLARER_TARGET:
-        raise _bad_value(name, value, f"only {DECLARER_TARGET}: §7 names no alternative")
+        raise _bad_value(
+            name,
+            value,
+            f"only {DECLARER_TARGET}: §7 names no alternative",
+            "kop.option_declarer_target",
+            target=DECLARER_TARGET,
+        )
     return value
 
 
 def _bez_wyjscia_max(game: str, name: str, value: object) -> object:
     if not _is_int(value) or value not in BEZ_WYJSCIA_RANGE:
-        raise _bad_value(name, value, "an integer from 0 to 52; default 25, some clubs 26")
+        raise _bad_value(
+            name,
+            value,
+            "an integer from 0 to 52; default 25, some clubs 26",
+            "kop.option_bez_wyjscia_max",
+            low=BEZ_WYJSCIA_RANGE.start,
+            high=BEZ_WYJSCIA_RANGE.stop - 1,
+        )
     return value
 
 
-def _one_cap(name: str, value: object) -> int | None:
+def _one_cap(name: str, value: object, root: str) -> int | None:
     if value is None or value == UNLIMITED:
         return None
     if _is_int(value) and isinstance(value, int) and value >= 0:
         return value
-    raise _bad_value(name, value, 'an integer from 0 up, or null / "unlimited"')
+    raise _bad_value(
+        name,
+        value,
+        'an integer from 0 up, or null / "unlimited"',
+        "kop.option_doubling_cap",
+        root=root,
+    )
 
 
 def _doubling_cap(game: str, name: str, value: object) -> object:
@@ -305,12 +391,19 @@ def _doubling_cap(game: str, name: str, value: object) -> object:
                 raise RuleError(
                     f"{name}: {_show(contract)} is not a contract of {game} ({', '.join(caps)})",
                     field=name,
+                    code="kop.option_cap_contract",
+                    params={
+                        "option": name,
+                        "value": _show(contract),
+                        "game": game,
+                        "allowed": list(caps),
+                    },
                 )
-            caps[contract] = _one_cap(f"{name}.{contract}", cap)
+            caps[contract] = _one_cap(f"{name}.{contract}", cap, name)
         if isinstance(value, MappingProxyType) and dict(value) == caps:
             return value
         return MappingProxyType(caps)
-    return MappingProxyType(_full_caps(game, _one_cap(name, value)))
+    return MappingProxyType(_full_caps(game, _one_cap(name, value, name)))
 
 
 def _doubling_names(game: str, name: str, value: object) -> object:
@@ -319,7 +412,9 @@ def _doubling_names(game: str, name: str, value: object) -> object:
         or not value
         or not all(isinstance(v, str) and v.strip() for v in value)
     ):
-        raise _bad_value(name, value, "a non-empty list of names, kontra first")
+        raise _bad_value(
+            name, value, "a non-empty list of names, kontra first", "kop.option_doubling_names"
+        )
     return value if isinstance(value, tuple) else tuple(value)
 
 
@@ -371,20 +466,41 @@ def collect_rules(game: str, options: object) -> tuple[KopRules | None, list[Rul
     values = _game_defaults(game)
     if not isinstance(options, Mapping):
         problems.append(
-            RuleError(f"expected an object of options, got {_show(options)}", field="rules")
+            RuleError(
+                f"expected an object of options, got {_show(options)}",
+                field="rules",
+                code="rules.options_not_an_object",
+                params={"value": _show(options)},
+            )
         )
         options = {}
     assert isinstance(options, Mapping)
     for name, value in options.items():
         if name == "game":
             if value != game:
-                problems.append(_bad_value(name, value, f"only {game}, the game being scored"))
+                problems.append(
+                    _bad_value(
+                        name,
+                        value,
+                        f"only {game}, the game being scored",
+                        "kop.option_game_mismatch",
+                        game=game,
+                    )
+                )
             continue
         parse = _OPTION_PARSERS.get(name) if isinstance(name, str) else None
         if parse is None:
             hint = get_close_matches(str(name), _OPTION_PARSERS, n=1)
             also = f"; did you mean {hint[0]}?" if hint else ""
-            problems.append(RuleError(f"{name}: not an option of {game}{also}", field=str(name)))
+            problems.append(
+                RuleError(
+                    f"{name}: not an option of {game}{also}",
+                    field=str(name),
+                    code="rules.option_misspelt" if hint else "rules.option_unknown",
+                    params={"option": str(name), "game": game}
+                    | ({"suggestion": hint[0]} if hint else {}),
+                )
+            )
             continue
         try:
             values[name] = parse(game, name, value)
@@ -449,11 +565,22 @@ def effective_doublings(
     """
     for seat in doubling_seats:
         if not _is_int(seat) or seat not in SEATS:
-            raise RuleError(f"{_show(seat)} is not a seat (1..4)", field="doubling_seats")
+            raise RuleError(
+                f"{_show(seat)} is not a seat (1..4)",
+                field="doubling_seats",
+                code="kop.seat_invalid",
+                params={"value": _show(seat)},
+            )
     if doubling_count == "every_call":
         return len(doubling_seats)
     if doubling_count != "alternating_sides_only":
-        raise _bad_value("doubling_count", doubling_count, ", ".join(DOUBLING_COUNTS))
+        raise _bad_value(
+            "doubling_count",
+            doubling_count,
+            ", ".join(DOUBLING_COUNTS),
+            "rules.option_choice",
+            allowed=list(DOUBLING_COUNTS),
+        )
     k = 0
     last_side: bool | None = None
     for seat in doubling_seats:
@@ -479,7 +606,12 @@ def doubling_name(k: int, rules: KopRules) -> str:
 def dealer_for_deal(deal_no: int) -> int:
     """The seat that deals deal ``deal_no`` (1-based): seat 1 deals deal 1 (§8.2)."""
     if not _is_int(deal_no) or deal_no < 1:
-        raise RuleError(f"{_show(deal_no)} is not a deal number (1, 2, ...)", field="deal_no")
+        raise RuleError(
+            f"{_show(deal_no)} is not a deal number (1, 2, ...)",
+            field="deal_no",
+            code="kop.deal_number_invalid",
+            params={"value": _show(deal_no)},
+        )
     return (deal_no - 1) % 4 + 1
 
 
@@ -507,7 +639,11 @@ class KopResult:
     margin: int
     L: int
     payments: tuple[int, int, int, int]
+    #: Doubtful but possible entries for the scorer to confirm, in English
+    #: (stored with a deal as the warnings its scorer confirmed).
     warnings: tuple[str, ...] = ()
+    #: The same warnings as data, one ``Problem`` per string, in the same order.
+    warning_problems: tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -548,7 +684,7 @@ class _ContractTable:
         self.r6_applies = contract.name == "wesele" and not rules.wesele_bidder_may_double
         self.seat_rules = self.r5_applies or self.r6_applies
         self.known: dict[tuple[object, ...], KopResult] = {}
-        # outcomes[P] = (declarers won, C * M * L, M, L, warnings)
+        # outcomes[P] = (declarers won, C * M * L, M, L, warning problems, their messages)
         self.outcomes = tuple(_outcome(contract, rules, p) for p in range(TOTAL_POINTS + 1))
         # signs[declarers] = (unit payments if the declarers win, if they lose)
         self.signs: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
@@ -564,10 +700,10 @@ class _ContractTable:
 
 def _outcome(
     contract: Contract, rules: KopRules, p: int
-) -> tuple[bool, int, int, int, tuple[str, ...]]:
+) -> tuple[bool, int, int, int, tuple[Problem, ...], tuple[str, ...]]:
     if contract.name == "baska" and rules.baska_bid == "auto_win":
         # No play (A10 alternative): the four queens win, V = 10 * 2^k.
-        return True, contract.factor, 1, 1, ()
+        return True, contract.factor, 1, 1, (), ()
     won = p == TOTAL_POINTS if contract.is_du else p >= rules.declarer_target
     loser_points = TOTAL_POINTS - p if won else p
     margin = 1
@@ -577,13 +713,19 @@ def _outcome(
         elif loser_points <= rules.bez_wyjscia_max:
             margin = 2
     loss = 2 if rules.baska_loss_double and not won else 1
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Problem, ...] = ()
     if not is_attainable(p):
         warnings = (
-            f"declarer_points: {p} : {TOTAL_POINTS - p} cannot occur "
-            "(no set of tricks is worth that); please confirm",
+            Problem(
+                "kop.points_impossible",
+                {"points": p, "opponents": TOTAL_POINTS - p},
+                "declarer_points",
+                f"declarer_points: {p} : {TOTAL_POINTS - p} cannot occur "
+                "(no set of tricks is worth that); please confirm",
+            ),
         )
-    return won, contract.factor * margin * loss, margin, loss, warnings
+    messages = tuple(w.message for w in warnings)
+    return won, contract.factor * margin * loss, margin, loss, warnings, messages
 
 
 class _Tables:
@@ -612,7 +754,7 @@ def _score(deal: KopDeal, tables: _Tables, retry: bool = True) -> KopResult:
     if seats is None:
         if k.__class__ is not int or k < 0 or k > ct.cap:
             return _score_checked(deal, tables, retry)
-        seat_warnings: tuple[str, ...] = ()
+        seat_flags = 0
     else:
         if k is not None or seats.__class__ is not tuple:
             return _score_checked(deal, tables, retry)
@@ -630,25 +772,26 @@ def _score(deal: KopDeal, tables: _Tables, retry: bool = True) -> KopResult:
             k = len(seats)
         if k > ct.cap:
             return _score_checked(deal, tables, retry)
-        seat_warnings = _seat_warnings(ct, declarers, seats) if ct.seat_rules else ()
+        seat_flags = _seat_flags(ct, declarers, seats) if ct.seat_rules else 0
     p = deal.declarer_points
     if p.__class__ is not int or not 0 <= p <= TOTAL_POINTS:
         return _score_checked(deal, tables, retry)
     # A table has few distinct outcomes (seats x k x points) and results are
     # immutable, so equal facts share one result. The memo is per rules and
     # bounded, so a long-lived rules object cannot grow without limit.
-    key = (declarers, k, p, seat_warnings)
+    key = (declarers, k, p, seat_flags)
     known = ct.known.get(key)
     if known is not None:
         return known
-    won, base, margin, loss, warnings = ct.outcomes[p]
+    won, base, margin, loss, problems, warnings = ct.outcomes[p]
     value = base << k
     a, b, c, d = signs[0] if won else signs[1]
     payments = (value * a, value * b, value * c, value * d)
     if payments[0] + payments[1] + payments[2] + payments[3]:
         raise EngineBug(f"payments {payments} of {deal} do not sum to zero")
-    if seat_warnings:
-        warnings = warnings + seat_warnings
+    if seat_flags:
+        problems = problems + _seat_warnings(ct, declarers, seat_flags)
+        warnings = tuple(w.message for w in problems)
     # KopResult(...) would spend over half of this function's time in the
     # frozen dataclass's per-field object.__setattr__ calls; filling the
     # instance dict at once builds the same, equal, immutable-by-API object.
@@ -661,6 +804,7 @@ def _score(deal: KopDeal, tables: _Tables, retry: bool = True) -> KopResult:
         L=loss,
         payments=payments,
         warnings=warnings,
+        warning_problems=problems,
     )
     if len(ct.known) < _MEMO_SIZE:
         ct.known[key] = result
@@ -685,19 +829,45 @@ def _score_checked(deal: KopDeal, tables: _Tables, retry: bool) -> KopResult:
     return _score(canonical, tables, retry=False)
 
 
-def _seat_warnings(
-    ct: _ContractTable, declarers: tuple[int, ...], seats: Sequence[int]
-) -> tuple[str, ...]:
-    out: list[str] = []
+_R5_BROKEN: Final = 1
+_R6_BROKEN: Final = 2
+
+
+def _seat_flags(ct: _ContractTable, declarers: tuple[int, ...], seats: Sequence[int]) -> int:
+    # A bit per seat rule broken: cheap to compute and to key the memo on; the
+    # warnings themselves follow from the flags and the declarers.
+    flags = 0
     if ct.r5_applies and seats and seats[0] == declarers[0]:
-        out.append(
-            f"doubling_seats: seat {seats[0]}, the soloist, made the first doubling "
-            "(R5 forbids it); please confirm"
-        )
+        flags = _R5_BROKEN
     if ct.r6_applies and declarers[0] in seats:
+        flags |= _R6_BROKEN
+    return flags
+
+
+def _seat_warnings(
+    ct: _ContractTable, declarers: tuple[int, ...], flags: int
+) -> tuple[Problem, ...]:
+    out: list[Problem] = []
+    if flags & _R5_BROKEN:
+        # R5 broken: the first doubler is the soloist, declarers[0].
         out.append(
-            f"doubling_seats: seat {declarers[0]}, the wesele bidder, doubled "
-            "(R6 forbids it); please confirm"
+            Problem(
+                "kop.soloist_doubled_first",
+                {"seat": declarers[0], "contract": ct.contract.name},
+                "doubling_seats",
+                f"doubling_seats: seat {declarers[0]}, the soloist, made the first doubling "
+                "(R5 forbids it); please confirm",
+            )
+        )
+    if flags & _R6_BROKEN:
+        out.append(
+            Problem(
+                "kop.wesele_bidder_doubled",
+                {"seat": declarers[0]},
+                "doubling_seats",
+                f"doubling_seats: seat {declarers[0]}, the wesele bidder, doubled "
+                "(R6 forbids it); please confirm",
+            )
         )
     return tuple(out)
 
@@ -706,13 +876,17 @@ def score_deal(deal: KopDeal, rules: KopRules) -> KopResult:
     """Score one deal by §6.2. Bad input raises ``RuleError`` naming the field.
 
     Doubtful but possible input (points that cannot occur, a doubling that
-    R5 or R6 forbids) scores normally and is reported in ``warnings``.
+    R5 or R6 forbids) scores normally and is reported in ``warnings`` (and as
+    data in ``warning_problems``).
     """
     return _score(deal, rules._tables)
 
 
 def score_table(deals: Iterable[KopDeal], rules: KopRules) -> TableResult:
-    """Score a table's deals in order; a bad deal raises ``RuleError`` "deal n: ..."."""
+    """Score a table's deals in order; a bad deal raises ``RuleError`` "deal n: ...".
+
+    The error keeps the deal's code and params and adds ``params[IN_DEAL] = n``.
+    """
     tables = rules._tables
     results: list[KopResult] = []
     running: list[tuple[int, int, int, int]] = []
@@ -724,7 +898,13 @@ def score_table(deals: Iterable[KopDeal], rules: KopRules) -> TableResult:
         try:
             result = score(deal, tables)
         except RuleError as e:
-            raise RuleError(f"deal {n}: {e.message}", field=e.field) from e
+            raise RuleError(
+                f"deal {n}: {e.message}",
+                field=e.field,
+                code=e.code,
+                params={**e.params, IN_DEAL: n},
+                root=e.root,
+            ) from e
         add_result(result)
         p1, p2, p3, p4 = result.payments
         t1 += p1
@@ -743,11 +923,14 @@ def check_deal(deal: KopDeal, rules: KopRules) -> list[RuleError]:
     problems: list[RuleError] = []
     contract = CONTRACTS.get(deal.contract) if isinstance(deal.contract, str) else None
     if contract is None or rules.game not in contract.games:
-        allowed = ", ".join(c.name for c in contracts_for(rules.game))
+        names = [c.name for c in contracts_for(rules.game)]
         game = "Kop" if rules.game == "kop" else "Baśka"
         problems.append(
             RuleError(
-                f"{_show(deal.contract)} is not a {game} contract ({allowed})", field="contract"
+                f"{_show(deal.contract)} is not a {game} contract ({', '.join(names)})",
+                field="contract",
+                code="kop.contract_unknown",
+                params={"value": _show(deal.contract), "game": rules.game, "contracts": names},
             )
         )
         contract = None
@@ -756,18 +939,43 @@ def check_deal(deal: KopDeal, rules: KopRules) -> list[RuleError]:
     seats_ok = False
     if not isinstance(declarers, tuple | list):
         problems.append(
-            RuleError(f"expected a list of seats, got {_show(declarers)}", field="declarers")
+            RuleError(
+                f"expected a list of seats, got {_show(declarers)}",
+                field="declarers",
+                code="kop.seats_not_a_list",
+                params={"value": _show(declarers)},
+            )
         )
     else:
         bad = [s for s in declarers if not _is_int(s) or s not in SEATS]
         if bad:
-            problems.append(RuleError(f"{_show(bad[0])} is not a seat (1..4)", field="declarers"))
-        elif len(set(declarers)) != len(declarers):
-            problems.append(RuleError(f"seats {list(declarers)} repeat a seat", field="declarers"))
-        elif contract is not None and len(declarers) != contract.declarers:
-            need = "two different seats" if contract.declarers == 2 else "exactly one seat"
             problems.append(
-                RuleError(f"{contract.name} needs {need}, got {list(declarers)}", field="declarers")
+                RuleError(
+                    f"{_show(bad[0])} is not a seat (1..4)",
+                    field="declarers",
+                    code="kop.seat_invalid",
+                    params={"value": _show(bad[0])},
+                )
+            )
+        elif len(set(declarers)) != len(declarers):
+            problems.append(
+                RuleError(
+                    f"seats {list(declarers)} repeat a seat",
+                    field="declarers",
+                    code="kop.seats_repeated",
+                    params={"seats": list(declarers)},
+                )
+            )
+        elif contract is not None and len(declarers) != contract.declarers:
+            two = contract.declarers == 2
+            need = "two different seats" if two else "exactly one seat"
+            problems.append(
+                RuleError(
+                    f"{contract.name} needs {need}, got {list(declarers)}",
+                    field="declarers",
+                    code="kop.declarers_need_two" if two else "kop.declarers_need_one",
+                    params={"contract": contract.name, "seats": list(declarers)},
+                )
             )
         else:
             seats_ok = True
@@ -776,25 +984,60 @@ def check_deal(deal: KopDeal, rules: KopRules) -> list[RuleError]:
     cap_text = f"the cap of {cap} for {contract.name}" if contract is not None else ""
     if deal.doublings is not None and deal.doubling_seats is not None:
         problems.append(
-            RuleError("give doublings or doubling_seats, not both", field="doubling_seats")
+            RuleError(
+                "give doublings or doubling_seats, not both",
+                field="doubling_seats",
+                code="kop.doublings_both",
+            )
         )
     elif deal.doublings is None and deal.doubling_seats is None:
         problems.append(
-            RuleError("give doublings (the count k) or doubling_seats", field="doublings")
+            RuleError(
+                "give doublings (the count k) or doubling_seats",
+                field="doublings",
+                code="kop.doublings_missing",
+            )
         )
     elif deal.doublings is not None:
         k = deal.doublings
         if not _is_int(k):
-            problems.append(RuleError(f"expected an integer, got {_show(k)}", field="doublings"))
+            problems.append(
+                RuleError(
+                    f"expected an integer, got {_show(k)}",
+                    field="doublings",
+                    code="kop.not_an_integer",
+                    params={"value": _show(k)},
+                )
+            )
         elif k < 0:
-            problems.append(RuleError(f"{k} is below 0", field="doublings"))
+            problems.append(
+                RuleError(
+                    f"{k} is below 0",
+                    field="doublings",
+                    code="kop.doublings_negative",
+                    params={"value": k},
+                )
+            )
         elif cap is not None and k > cap:
-            problems.append(RuleError(f"{k} is above {cap_text}", field="doublings"))
+            assert contract is not None  # a cap belongs to a contract
+            problems.append(
+                RuleError(
+                    f"{k} is above {cap_text}",
+                    field="doublings",
+                    code="kop.doublings_above_cap",
+                    params={"value": k, "cap": cap, "contract": contract.name},
+                )
+            )
     else:
         seats = deal.doubling_seats
         if not isinstance(seats, tuple | list):
             problems.append(
-                RuleError(f"expected a list of seats, got {_show(seats)}", field="doubling_seats")
+                RuleError(
+                    f"expected a list of seats, got {_show(seats)}",
+                    field="doubling_seats",
+                    code="kop.seats_not_a_list",
+                    params={"value": _show(seats)},
+                )
             )
         else:
             try:
@@ -805,16 +1048,38 @@ def check_deal(deal: KopDeal, rules: KopRules) -> list[RuleError]:
                 problems.append(e)
             else:
                 if seats_ok and cap is not None and k > cap:
+                    assert contract is not None  # a cap belongs to a contract
                     problems.append(
                         RuleError(
                             f"{list(seats)} make {k} counted doublings, above {cap_text}",
                             field="doubling_seats",
+                            code="kop.doubling_seats_above_cap",
+                            params={
+                                "seats": list(seats),
+                                "k": k,
+                                "cap": cap,
+                                "contract": contract.name,
+                            },
                         )
                     )
 
     p = deal.declarer_points
     if not _is_int(p):
-        problems.append(RuleError(f"expected an integer, got {_show(p)}", field="declarer_points"))
+        problems.append(
+            RuleError(
+                f"expected an integer, got {_show(p)}",
+                field="declarer_points",
+                code="kop.not_an_integer",
+                params={"value": _show(p)},
+            )
+        )
     elif not 0 <= p <= TOTAL_POINTS:
-        problems.append(RuleError(f"{p} is outside 0..{TOTAL_POINTS}", field="declarer_points"))
+        problems.append(
+            RuleError(
+                f"{p} is outside 0..{TOTAL_POINTS}",
+                field="declarer_points",
+                code="kop.points_out_of_range",
+                params={"value": p, "low": 0, "high": TOTAL_POINTS},
+            )
+        )
     return problems

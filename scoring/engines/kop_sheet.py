@@ -38,6 +38,9 @@ DEAL_KEYS = ("contract", "declarers", "doublings", "doubling_seats", "declarer_p
 REQUIRED_DEAL_KEYS = ("contract", "declarers", "declarer_points")
 _EXPECTED = {"doublings": "an integer", "doubling_seats": "a list of seats"}
 
+#: The one coded problem of this module (the sheet's own lines stay English).
+CODES = frozenset({"kop.sheet_game_mismatch"})
+
 
 @dataclass(frozen=True)
 class KopSheet:
@@ -213,7 +216,12 @@ def kop_sheet_from_deals(
     """
     if isinstance(rules, kop.KopRules):
         if rules.game != game:
-            raise RuleError(f"the rules are for {rules.game}, the sheet for {game}", field="game")
+            raise RuleError(
+                f"the rules are for {rules.game}, the sheet for {game}",
+                field="game",
+                code="kop.sheet_game_mismatch",
+                params={"game": rules.game, "sheet_game": game},
+            )
         options = kop.rules_to_options(rules)
     elif rules is None:
         options = kop.rules_to_options(kop.default_rules(game))

@@ -50,6 +50,7 @@ The built-in profiles and where each setting comes from:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
@@ -60,6 +61,20 @@ from scoring.engines import kop
 from scoring.engines.errors import RuleError
 
 PROFILE_GAMES: Final = ("kop", "baska", "vint")
+
+#: Every problem code this module raises itself; validating a profile's
+#: options also raises the codes of the game's engine (``kop.CODES``,
+#: ``vint.CODES``).
+CODES: Final = frozenset(
+    {
+        "rules.game_unknown",
+        "rules.tournament_setting_unknown",
+        "rules.big_points_invalid",
+        "rules.tie_breaks_invalid",
+        "rules.version_invalid",
+        "rules.profile_unknown",
+    }
+)
 TIE_BREAKS: Final = ("small_points", "round_wins", "second_places", "third_places")
 KOSCIAN_BIG_POINTS: Final = (5, 3, 1, 0)
 WOLSZTYN_BIG_POINTS: Final = (4, 3, 2, 1)
@@ -115,7 +130,24 @@ def validate_profile_options(game: str, options: Mapping[str, object]) -> object
         from scoring.engines import vint
 
         return vint.parse_rules(options)
-    raise RuleError(f"{game!r} is not a game (kop, baska, vint)", field="game")
+    raise _unknown_game(game)
+
+
+def _unknown_game(game: object) -> RuleError:
+    return RuleError(
+        f"{game!r} is not a game (kop, baska, vint)",
+        field="game",
+        code="rules.game_unknown",
+        params={"value": _show(game), "games": list(PROFILE_GAMES)},
+    )
+
+
+def _show(value: object) -> str:
+    # Params quote values as the JSON a director typed: "koscian", [5, 3, 1].
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 def validate_tournament(tournament: Mapping[str, object]) -> None:
@@ -124,7 +156,10 @@ def validate_tournament(tournament: Mapping[str, object]) -> None:
     for key in tournament:
         if key not in known:
             raise RuleError(
-                f"{key}: not a tournament setting ({', '.join(sorted(known))})", field=key
+                f"{key}: not a tournament setting ({', '.join(sorted(known))})",
+                field=key,
+                code="rules.tournament_setting_unknown",
+                params={"setting": key, "known": sorted(known)},
             )
     points = tournament.get("big_points")
     if (
@@ -136,6 +171,8 @@ def validate_tournament(tournament: Mapping[str, object]) -> None:
         raise RuleError(
             f"big_points: {points!r} is not four non-increasing whole numbers, first place first",
             field="big_points",
+            code="rules.big_points_invalid",
+            params={"value": _show(points)},
         )
     breaks = tournament.get("tie_breaks")
     if (
@@ -147,20 +184,25 @@ def validate_tournament(tournament: Mapping[str, object]) -> None:
             f"tie_breaks: {breaks!r} is not a list of distinct tie-breaks "
             f"({', '.join(TIE_BREAKS)})",
             field="tie_breaks",
+            code="rules.tie_breaks_invalid",
+            params={"value": _show(breaks), "allowed": list(TIE_BREAKS)},
         )
 
 
 def validate_profile(profile: Profile) -> object:
     """Validate a whole profile; returns the game's rules object."""
     if profile.game not in PROFILE_GAMES:
-        raise RuleError(f"{profile.game!r} is not a game (kop, baska, vint)", field="game")
+        raise _unknown_game(profile.game)
     if (
         not isinstance(profile.version, int)
         or isinstance(profile.version, bool)
         or profile.version < 1
     ):
         raise RuleError(
-            f"version: {profile.version!r} is not a version (1, 2, ...)", field="version"
+            f"version: {profile.version!r} is not a version (1, 2, ...)",
+            field="version",
+            code="rules.version_invalid",
+            params={"value": _show(profile.version)},
         )
     validate_tournament(profile.tournament)
     return validate_profile_options(profile.game, profile.options)
@@ -242,7 +284,12 @@ def get_profile(slug: str) -> Profile:
         profile = BUILTIN_PROFILES[slug]
     except KeyError:
         known = ", ".join(BUILTIN_PROFILES)
-        raise RuleError(f"{slug!r} is not a rule profile ({known})", field="profile") from None
+        raise RuleError(
+            f"{slug!r} is not a rule profile ({known})",
+            field="profile",
+            code="rules.profile_unknown",
+            params={"value": _show(slug), "profiles": list(BUILTIN_PROFILES)},
+        ) from None
     # A fresh copy: a caller that edits its options must not edit them for all.
     return replace(profile)
 

@@ -76,9 +76,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from dataclasses import field as dataclass_field
+from difflib import get_close_matches
 from typing import Final, Literal, cast
 
-from scoring.engines.errors import EngineBug, RuleError
+from scoring.engines.errors import EngineBug, Params, Problem, RuleError
 
 Seat = Literal["N", "E", "S", "W"]
 Side = Literal["NS", "EW"]
@@ -131,6 +133,73 @@ OVERTRICK: Final[Mapping[int, int]] = {4: 0, 5: 200, 6: 200, 7: 0}
 UNDERTRICK: Final[Mapping[int, int]] = {4: 400, 5: 500, 6: 600, 7: 700}
 SPECIAL: Final[Mapping[int, int]] = {4: 0, 5: 0, 6: 400, 7: 1000}
 
+#: Every problem code this module can emit; see ``errors.py``. The Django
+#: layer has a sentence for each.
+CODES: Final = frozenset(
+    {
+        # Options (the ``rules.option_*`` codes are shared with Kop).
+        "rules.option_choice",
+        "rules.option_flag",
+        "rules.option_integer",
+        "rules.option_misspelt",
+        "rules.option_unknown",
+        "vint.option_level_min_unsupported",
+        # Contracts and the entry checks of §5.
+        "vint.ace_dump_eldest_leads",
+        "vint.ace_dump_repeated",
+        "vint.ace_dumps_both_sides",
+        "vint.ace_dumps_exceed_tricks",
+        "vint.ace_dumps_not_here",
+        "vint.ace_dumps_too_many",
+        "vint.aces_in_hand_implied",
+        "vint.aces_in_hand_several",
+        "vint.aces_too_many",
+        "vint.all_pass_redealt",
+        "vint.contract_denomination_invalid",
+        "vint.contract_invalid",
+        "vint.contract_is_pass",
+        "vint.declarer_missing",
+        "vint.declarer_on_all_pass",
+        "vint.declarer_tricks_missing",
+        "vint.declarer_tricks_on_all_pass",
+        "vint.doubling_invalid",
+        "vint.doubling_on_all_pass",
+        "vint.dump_trick_out_of_range",
+        "vint.grand_aces_contradicted",
+        "vint.grand_aces_contradicted_split",
+        "vint.grand_aces_count_out_of_range",
+        "vint.grand_aces_not_here",
+        "vint.hand_count_out_of_range",
+        "vint.holdings_not_here",
+        "vint.honours_contradicted",
+        "vint.honours_count_out_of_range",
+        "vint.honours_missing",
+        "vint.honours_not_here",
+        "vint.not_an_integer",
+        "vint.seat_invalid",
+        "vint.sequence_length_out_of_range",
+        "vint.sequence_suit_repeated",
+        "vint.sequences_exceed_aces_in_hand",
+        "vint.sequences_too_long_hand",
+        "vint.sequences_too_long_side",
+        "vint.side_invalid",
+        "vint.side_tricks_out_of_range",
+        "vint.suit_invalid",
+        "vint.tricks_missing",
+        "vint.tricks_on_contract",
+        "vint.tricks_out_of_range",
+        "vint.tricks_sum",
+        # Rubbers and sessions.
+        "vint.deal_number_invalid",
+        "vint.player_not_in_rubber",
+        "vint.players_not_four",
+        "vint.rubber_not_four",
+        "vint.rubber_over",
+        "vint.rubber_players_differ",
+        "vint.rubbers_none",
+    }
+)
+
 
 # ============================================================================ rules
 
@@ -176,25 +245,48 @@ OPTIONS: Final[Mapping[str, _Option]] = {
 }
 
 
-def _option_problem(name: str, value: object) -> str | None:
-    """Why ``value`` is not a valid value of option ``name``, or None."""
+def _option_problem(name: str, value: object) -> RuleError | None:
+    """Why ``value`` is not a valid value of option ``name`` (not raised), or None."""
     spec = OPTIONS.get(name)
     if spec is None:
-        return f"{name}: unknown option (known: {', '.join(sorted(OPTIONS))})"
+        hint = get_close_matches(name, OPTIONS, n=1)
+        return RuleError(
+            f"{name}: unknown option (known: {', '.join(sorted(OPTIONS))})",
+            field=name,
+            code="rules.option_misspelt" if hint else "rules.option_unknown",
+            params={"option": name, "game": "vint"} | ({"suggestion": hint[0]} if hint else {}),
+        )
+    shown = {"option": name, "value": _show(value)}
     if spec.values is None:
         if type(value) is not int or value < 0:
-            return f"{name}: {_show(value)} is not a non-negative integer"
+            return RuleError(
+                f"{name}: {_show(value)} is not a non-negative integer",
+                field=name,
+                code="rules.option_integer",
+                params=shown,
+            )
         return None
     # JSON true is not 1 and 4 is not "4": compare the types as well.
     if any(type(value) is type(v) and value == v for v in spec.values):
         return None
     if name == "level_min" and value == 1 and type(value) is int:
-        return (
+        return RuleError(
             "level_min: 1 is not supported: rules/vint.md §7 A1 leaves the made, "
-            "overtrick and special values of levels 1-3 to be supplied"
+            "overtrick and special values of levels 1-3 to be supplied",
+            field=name,
+            code="vint.option_level_min_unsupported",
+            params=shown,
         )
     allowed = ", ".join(_show(v) for v in spec.values)
-    return f"{name}: {_show(value)} is not one of {allowed}"
+    message = f"{name}: {_show(value)} is not one of {allowed}"
+    if all(type(v) is bool for v in spec.values):
+        return RuleError(message, field=name, code="rules.option_flag", params=shown)
+    return RuleError(
+        message,
+        field=name,
+        code="rules.option_choice",
+        params={**shown, "allowed": [v if isinstance(v, str) else _show(v) for v in spec.values]},
+    )
 
 
 def _show(value: object) -> str:
@@ -243,24 +335,30 @@ class VintRules:
         for f in fields(self):
             problem = _option_problem(f.name, getattr(self, f.name))
             if problem is not None:
-                raise RuleError(problem, field=f.name)
+                raise problem
 
 
 DEFAULT_RULES: Final = VintRules()
 
 
-def rules_problems(options: Mapping[str, object]) -> tuple[VintRules, list[tuple[str, str]]]:
-    """Check every option; return the rules built from the valid ones and the
-    problems as ``(option name, message)`` pairs (empty when all are valid)."""
-    problems: list[tuple[str, str]] = []
+def collect_rules(options: Mapping[str, object]) -> tuple[VintRules, list[RuleError]]:
+    """Check every option; return the rules built from the valid ones and a
+    ``RuleError`` (not raised) for each bad one (empty when all are valid)."""
+    problems: list[RuleError] = []
     good: dict[str, object] = {}
     for name, value in options.items():
         problem = _option_problem(str(name), value)
         if problem is None:
             good[name] = value
         else:
-            problems.append((str(name), problem))
+            problems.append(problem)
     return VintRules(**good), problems  # type: ignore[arg-type]
+
+
+def rules_problems(options: Mapping[str, object]) -> tuple[VintRules, list[tuple[str, str]]]:
+    """``collect_rules`` with the problems as ``(option name, message)`` pairs."""
+    rules, problems = collect_rules(options)
+    return rules, [(p.field or "", p.message) for p in problems]
 
 
 def parse_rules(options: Mapping[str, object]) -> VintRules:
@@ -269,10 +367,9 @@ def parse_rules(options: Mapping[str, object]) -> VintRules:
     Omitted options take the default; an unknown name or value raises
     ``RuleError`` naming the option (the first one found).
     """
-    rules, problems = rules_problems(options)
+    rules, problems = collect_rules(options)
     if problems:
-        name, message = problems[0]
-        raise RuleError(message, field=name)
+        raise problems[0]
     return rules
 
 
@@ -316,6 +413,8 @@ def parse_contract(text: str) -> Contract | None:
             f"contract: {_show(text)} is not a level 4..7 followed by S, C, D, H, G or M, "
             'or "pass"',
             field="contract",
+            code="vint.contract_invalid",
+            params={"value": _show(text)},
         )
     denomination = _DENOM_BY_NAME.get(text[1])
     if denomination is None:
@@ -323,6 +422,8 @@ def parse_contract(text: str) -> Contract | None:
             f"contract: {_show(text)}: the denomination must be S, C, D, H, G (grand) "
             "or M (misère)",
             field="contract",
+            code="vint.contract_denomination_invalid",
+            params={"value": _show(text)},
         )
     return Contract(int(text[0]), denomination)
 
@@ -418,7 +519,11 @@ def contract_deal(
     ``score_deal`` and ``deal_problems`` check it."""
     parsed = parse_contract(contract) if isinstance(contract, str) else contract
     if parsed is None:
-        raise RuleError('contract: "pass" is an all-pass deal: use all_pass_deal', field="contract")
+        raise RuleError(
+            'contract: "pass" is an all-pass deal: use all_pass_deal',
+            field="contract",
+            code="vint.contract_is_pass",
+        )
     return VintDeal(
         contract=parsed,
         declarer=cast(Seat, declarer),
@@ -454,25 +559,80 @@ def all_pass_deal(
 
 @dataclass(frozen=True, slots=True)
 class DealProblem:
-    """One failed entry check (§5): the input it concerns and why."""
+    """One failed entry check (§5): the input it concerns and why.
+
+    ``field`` is the input as the format spells it (``sequences[2].length``);
+    ``root`` the deal field it belongs to (``sequences``), set where the
+    problem is found (``field`` itself when not given); ``code`` and
+    ``params`` say what is wrong as data (see ``errors.py``).
+    """
 
     field: str
     message: str
+    code: str = ""
+    params: Params = dataclass_field(default_factory=dict, hash=False)
+    root: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.root:
+            object.__setattr__(self, "root", self.field)
 
     @property
     def line(self) -> str:
         return f"{self.field}: {self.message}"
 
+    @property
+    def problem(self) -> Problem:
+        return Problem(self.code, dict(self.params), self.field, self.line, self.root)
+
     def error(self) -> RuleError:
-        return RuleError(self.line, field=self.field)
+        return RuleError(
+            self.line, field=self.field, code=self.code, params=self.params, root=self.root
+        )
 
 
-def _range_problem(value: object, low: int, high: int) -> str | None:
+def _in_range(
+    out: list[DealProblem],
+    field: str,
+    value: object,
+    low: int,
+    high: int,
+    code: str,
+    *,
+    root: str = "",
+    **extra: int | str,
+) -> bool:
+    """True if ``value`` is an integer in low..high, else note why and return False."""
     if type(value) is not int:
-        return f"{_show(value)} is not an integer"
+        out.append(
+            DealProblem(
+                field,
+                f"{_show(value)} is not an integer",
+                "vint.not_an_integer",
+                {"value": _show(value), **extra},
+                root,
+            )
+        )
+        return False
     if not low <= value <= high:
-        return f"{value} is outside {low}..{high}"
-    return None
+        out.append(
+            DealProblem(
+                field,
+                f"{value} is outside {low}..{high}",
+                code,
+                {"value": value, "low": low, "high": high, **extra},
+                root,
+            )
+        )
+        return False
+    return True
+
+
+def _kind(contract: Contract | None) -> str:
+    """The kind of deal, as a param: "suit", "grand", "misere" or "pass"."""
+    if contract is None:
+        return "pass"
+    return {"G": "grand", "M": "misere"}.get(contract.denomination, "suit")
 
 
 def deal_problems(
@@ -494,8 +654,14 @@ def deal_problems(
         or contract.level not in LEVELS
         or contract.denomination not in _DENOM_BY_NAME
     ):
+        text = f"{contract.level}{contract.denomination}"
         out.append(
-            DealProblem("contract", f"{contract.level}{contract.denomination} is not a contract")
+            DealProblem(
+                "contract",
+                f"{text} is not a contract",
+                "vint.contract_invalid",
+                {"value": _show(text)},
+            )
         )
         return out
     # The common case (a suit or grand contract, nothing unusual) in few tests.
@@ -546,28 +712,45 @@ def _check_contract(
     name = str(contract)
     denom = contract.denomination
     kind = {"G": "a grand", "M": "a misère"}.get(denom, "a suit contract")
+    # What a "not on this kind of deal" problem needs to say so.
+    here: Params = {"contract": name, "kind": _kind(contract)}
     if deal.declarer is None:
-        out.append(DealProblem("declarer", "required on a contract"))
+        out.append(DealProblem("declarer", "required on a contract", "vint.declarer_missing"))
     elif deal.declarer not in _SEAT_BY_NAME:
-        out.append(DealProblem("declarer", f"{_show(deal.declarer)} is not a seat (N, E, S, W)"))
+        out.append(
+            DealProblem(
+                "declarer",
+                f"{_show(deal.declarer)} is not a seat (N, E, S, W)",
+                "vint.seat_invalid",
+                {"value": _show(deal.declarer)},
+            )
+        )
     if type(deal.doubling) is not int or deal.doubling not in _MULTIPLIER:
         out.append(
             DealProblem(
-                "doubling", f"{_show(deal.doubling)} is not 0 (none), 1 (doubled) or 2 (redoubled)"
+                "doubling",
+                f"{_show(deal.doubling)} is not 0 (none), 1 (doubled) or 2 (redoubled)",
+                "vint.doubling_invalid",
+                {"value": _show(deal.doubling)},
             )
         )
     tricks_ok = False
     if deal.declarer_tricks is None:
-        out.append(DealProblem("declarer_tricks", "required on a contract"))
-    else:
-        problem = _range_problem(deal.declarer_tricks, 0, TRICKS)
-        if problem:
-            out.append(DealProblem("declarer_tricks", problem))
-        else:
-            tricks_ok = "declarer_tricks" not in unknown
+        out.append(
+            DealProblem("declarer_tricks", "required on a contract", "vint.declarer_tricks_missing")
+        )
+    elif _in_range(
+        out, "declarer_tricks", deal.declarer_tricks, 0, TRICKS, "vint.tricks_out_of_range"
+    ):
+        tricks_ok = "declarer_tricks" not in unknown
     if deal.tricks is not None:
         out.append(
-            DealProblem("tricks", "only on an all-pass deal (a contract uses declarer_tricks)")
+            DealProblem(
+                "tricks",
+                "only on an all-pass deal (a contract uses declarer_tricks)",
+                "vint.tricks_on_contract",
+                dict(here),
+            )
         )
 
     honours_ok = False
@@ -579,24 +762,46 @@ def _check_contract(
                         "honours",
                         f"required on {name}: the side holding 5 or more of the 9 honour "
                         "units, and how many (5..9)",
+                        "vint.honours_missing",
+                        {"contract": name},
                     )
                 )
         else:
-            honours_ok = _check_holding(deal.honours, "honours", 5, 9, out)
+            honours_ok = _check_holding(
+                deal.honours, "honours", 5, 9, "vint.honours_count_out_of_range", out
+            )
     elif deal.honours is not None:
-        out.append(DealProblem("honours", f"only on suit contracts; {name} is {kind}"))
+        out.append(
+            DealProblem(
+                "honours",
+                f"only on suit contracts; {name} is {kind}",
+                "vint.honours_not_here",
+                dict(here),
+            )
+        )
 
     grand_ok = False
     if denom == "G" or (rules.team_aces_all_contracts and denom in _SUIT_BY_NAME):
         if deal.grand_aces is not None:
-            grand_ok = _check_holding(deal.grand_aces, "grand_aces", 3, 4, out)
+            grand_ok = _check_holding(
+                deal.grand_aces, "grand_aces", 3, 4, "vint.grand_aces_count_out_of_range", out
+            )
         else:
             grand_ok = True
     elif deal.grand_aces is not None:
-        out.append(DealProblem("grand_aces", f"only on grand contracts; {name} is {kind}"))
+        out.append(
+            DealProblem(
+                "grand_aces",
+                f"only on grand contracts; {name} is {kind}",
+                "vint.grand_aces_not_here",
+                dict(here),
+            )
+        )
 
     holdings_allowed = denom != "M" or rules.holdings_in_misere
-    hand_ok, seq_ok = _check_hand_and_runs(deal, holdings_allowed, f"{name} is {kind}", rules, out)
+    hand_ok, seq_ok = _check_hand_and_runs(
+        deal, holdings_allowed, f"{name} is {kind}", here, rules, out
+    )
 
     if denom == "M":
         declarer_ok = deal.declarer in _SEAT_BY_NAME and "declarer" not in unknown
@@ -613,7 +818,14 @@ def _check_contract(
             out=out,
         )
     elif deal.ace_dumps:
-        out.append(DealProblem("ace_dumps", f"only in misère and all-pass deals; {name} is {kind}"))
+        out.append(
+            DealProblem(
+                "ace_dumps",
+                f"only in misère and all-pass deals; {name} is {kind}",
+                "vint.ace_dumps_not_here",
+                dict(here),
+            )
+        )
 
     if hand_ok and seq_ok and holdings_allowed:
         _check_aces(
@@ -633,15 +845,21 @@ def _misere_tricks(declarer: Seat, declarer_tricks: int) -> dict[Side, int]:
 
 
 def _check_holding(
-    holding: Holding, name: str, low: int, high: int, out: list[DealProblem]
+    holding: Holding, name: str, low: int, high: int, count_code: str, out: list[DealProblem]
 ) -> bool:
     ok = True
     if holding.side not in _SIDE_BY_NAME:
-        out.append(DealProblem(f"{name}.side", f"{_show(holding.side)} is not a side (NS, EW)"))
+        out.append(
+            DealProblem(
+                f"{name}.side",
+                f"{_show(holding.side)} is not a side (NS, EW)",
+                "vint.side_invalid",
+                {"value": _show(holding.side)},
+                name,
+            )
+        )
         ok = False
-    problem = _range_problem(holding.count, low, high)
-    if problem:
-        out.append(DealProblem(f"{name}.count", problem))
+    if not _in_range(out, f"{name}.count", holding.count, low, high, count_code, root=name):
         ok = False
     return ok
 
@@ -650,47 +868,89 @@ def _check_hand_and_runs(
     deal: VintDeal,
     allowed: bool,
     why_not: str,
+    here: Params,
     rules: VintRules,
     out: list[DealProblem],
 ) -> tuple[bool, bool]:
     hand_ok = True
     if deal.aces_in_hand:
         if not allowed:
-            out.append(DealProblem("aces_in_hand", f"no holding premiums here; {why_not}"))
+            out.append(
+                DealProblem(
+                    "aces_in_hand",
+                    f"no holding premiums here; {why_not}",
+                    "vint.holdings_not_here",
+                    dict(here),
+                )
+            )
             hand_ok = False
         elif len(deal.aces_in_hand) > 1:
             out.append(
                 DealProblem(
                     "aces_in_hand",
                     f"{len(deal.aces_in_hand)} players given; only one player can hold 3 or 4 aces",
+                    "vint.aces_in_hand_several",
+                    {"count": len(deal.aces_in_hand)},
                 )
             )
             hand_ok = False
         for i, hand in enumerate(deal.aces_in_hand, 1):
             if hand.seat not in _SEAT_BY_NAME:
                 out.append(
-                    DealProblem(f"aces_in_hand[{i}].seat", f"{_show(hand.seat)} is not a seat")
+                    DealProblem(
+                        f"aces_in_hand[{i}].seat",
+                        f"{_show(hand.seat)} is not a seat",
+                        "vint.seat_invalid",
+                        {"value": _show(hand.seat), "index": i},
+                        "aces_in_hand",
+                    )
                 )
                 hand_ok = False
-            problem = _range_problem(hand.count, 3, 4)
-            if problem:
-                out.append(DealProblem(f"aces_in_hand[{i}].count", problem))
+            if not _in_range(
+                out,
+                f"aces_in_hand[{i}].count",
+                hand.count,
+                3,
+                4,
+                "vint.hand_count_out_of_range",
+                root="aces_in_hand",
+                index=i,
+            ):
                 hand_ok = False
     seq_ok = True
     if deal.sequences:
         if not allowed:
-            out.append(DealProblem("sequences", f"no holding premiums here; {why_not}"))
+            out.append(
+                DealProblem(
+                    "sequences",
+                    f"no holding premiums here; {why_not}",
+                    "vint.holdings_not_here",
+                    dict(here),
+                )
+            )
             seq_ok = False
         seen: dict[str, int] = {}
         cards: dict[str, int] = {}
         for i, run in enumerate(deal.sequences, 1):
             if run.seat not in _SEAT_BY_NAME:
-                out.append(DealProblem(f"sequences[{i}].seat", f"{_show(run.seat)} is not a seat"))
+                out.append(
+                    DealProblem(
+                        f"sequences[{i}].seat",
+                        f"{_show(run.seat)} is not a seat",
+                        "vint.seat_invalid",
+                        {"value": _show(run.seat), "index": i},
+                        "sequences",
+                    )
+                )
                 seq_ok = False
             if run.suit not in _SUIT_BY_NAME:
                 out.append(
                     DealProblem(
-                        f"sequences[{i}].suit", f"{_show(run.suit)} is not a suit (S, C, D, H)"
+                        f"sequences[{i}].suit",
+                        f"{_show(run.suit)} is not a suit (S, C, D, H)",
+                        "vint.suit_invalid",
+                        {"value": _show(run.suit), "index": i},
+                        "sequences",
                     )
                 )
                 seq_ok = False
@@ -700,14 +960,24 @@ def _check_hand_and_runs(
                         f"sequences[{i}].suit",
                         f"a second run headed by the {run.suit} ace "
                         f"(see sequences[{seen[run.suit]}]); there is one ace per suit",
+                        "vint.sequence_suit_repeated",
+                        {"suit": run.suit, "index": i, "first": seen[run.suit]},
+                        "sequences",
                     )
                 )
                 seq_ok = False
             else:
                 seen[run.suit] = i
-            problem = _range_problem(run.length, 3, TRICKS)
-            if problem:
-                out.append(DealProblem(f"sequences[{i}].length", problem))
+            if not _in_range(
+                out,
+                f"sequences[{i}].length",
+                run.length,
+                3,
+                TRICKS,
+                "vint.sequence_length_out_of_range",
+                root="sequences",
+                index=i,
+            ):
                 seq_ok = False
             elif run.seat in _SEAT_BY_NAME:
                 holder: str = SIDE_OF[run.seat] if rules.sequences_partnership else run.seat
@@ -715,10 +985,18 @@ def _check_hand_and_runs(
         limit = 2 * TRICKS if rules.sequences_partnership else TRICKS
         for holder, n in cards.items():
             if n > limit:
-                whose = f"side {holder}" if rules.sequences_partnership else f"{holder}'s hand"
+                if rules.sequences_partnership:
+                    whose = f"side {holder}"
+                    code, params = "vint.sequences_too_long_side", {"side": holder}
+                else:
+                    whose = f"{holder}'s hand"
+                    code, params = "vint.sequences_too_long_hand", {"seat": holder}
                 out.append(
                     DealProblem(
-                        "sequences", f"the runs in {whose} add up to {n} cards; it holds {limit}"
+                        "sequences",
+                        f"the runs in {whose} add up to {n} cards; it holds {limit}",
+                        code,
+                        {**params, "cards": n, "limit": limit},
                     )
                 )
                 seq_ok = False
@@ -762,6 +1040,8 @@ def _check_aces(
                             "sequences",
                             f"{seat} has runs headed by {len(suits)} aces, but aces_in_hand "
                             f"gives {seat} {hand.count}",
+                            "vint.sequences_exceed_aces_in_hand",
+                            {"seat": seat, "runs": len(suits), "aces": hand.count},
                         )
                     )
                     return
@@ -773,6 +1053,8 @@ def _check_aces(
                             "aces_in_hand",
                             f"{seat} has runs headed by {len(suits)} aces, so {seat} holds "
                             f"{len(suits)} aces in one hand: enter them in aces_in_hand",
+                            "vint.aces_in_hand_implied",
+                            {"seat": seat, "runs": len(suits)},
                         )
                     )
                     return
@@ -783,6 +1065,8 @@ def _check_aces(
             DealProblem(
                 "aces_in_hand" if hand is not None else "sequences",
                 f"aces_in_hand and sequences need {needed} different aces; there are 4",
+                "vint.aces_too_many",
+                {"needed": needed},
             )
         )
         return
@@ -800,6 +1084,10 @@ def _check_aces(
                         "grand_aces",
                         f"{side} holds at least {least[side]} aces (aces_in_hand, sequences); "
                         f"grand_aces {said}",
+                        "vint.grand_aces_contradicted_split"
+                        if holding is None
+                        else "vint.grand_aces_contradicted",
+                        {"side": side, "least": least[side], "has": has},
                     )
                 )
                 return
@@ -820,6 +1108,8 @@ def _check_aces(
                         "honours",
                         f"{side} holds at least {units} honour units (aces_in_hand, sequences); "
                         f"honours gives {side} {has}",
+                        "vint.honours_contradicted",
+                        {"side": side, "least": units, "has": has},
                     )
                 )
                 return
@@ -839,14 +1129,36 @@ def _check_dumps(
     ok = True
     for i, dump in enumerate(dumps, 1):
         if dump.seat not in _SEAT_BY_NAME:
-            out.append(DealProblem(f"ace_dumps[{i}].seat", f"{_show(dump.seat)} is not a seat"))
+            out.append(
+                DealProblem(
+                    f"ace_dumps[{i}].seat",
+                    f"{_show(dump.seat)} is not a seat",
+                    "vint.seat_invalid",
+                    {"value": _show(dump.seat), "index": i},
+                    "ace_dumps",
+                )
+            )
             ok = False
-        problem = _range_problem(dump.trick, 1, TRICKS)
-        if problem:
-            out.append(DealProblem(f"ace_dumps[{i}].trick", problem))
+        if not _in_range(
+            out,
+            f"ace_dumps[{i}].trick",
+            dump.trick,
+            1,
+            TRICKS,
+            "vint.dump_trick_out_of_range",
+            root="ace_dumps",
+            index=i,
+        ):
             ok = False
     if len(dumps) > 4:
-        out.append(DealProblem("ace_dumps", f"{len(dumps)} dumps; there are only 4 aces"))
+        out.append(
+            DealProblem(
+                "ace_dumps",
+                f"{len(dumps)} dumps; there are only 4 aces",
+                "vint.ace_dumps_too_many",
+                {"count": len(dumps)},
+            )
+        )
         ok = False
     if not ok or "ace_dumps" in unknown:
         return
@@ -861,6 +1173,9 @@ def _check_dumps(
                     f"ace_dumps[{i}]",
                     f"{dump.seat} already lost an ace on trick {dump.trick} "
                     f"(ace_dumps[{seen[key]}]); a player plays one card to a trick",
+                    "vint.ace_dump_repeated",
+                    {"seat": dump.seat, "trick": dump.trick, "index": i, "first": seen[key]},
+                    "ace_dumps",
                 )
             )
             continue
@@ -872,6 +1187,9 @@ def _check_dumps(
                 DealProblem(
                     f"ace_dumps[{i}]",
                     f"trick {dump.trick} has dumps from both sides; one side wins a trick",
+                    "vint.ace_dumps_both_sides",
+                    {"trick": dump.trick, "index": i},
+                    "ace_dumps",
                 )
             )
         if dump.seat == eldest and dump.trick == 1:
@@ -879,6 +1197,9 @@ def _check_dumps(
                 DealProblem(
                     f"ace_dumps[{i}]",
                     f"{dump.seat} is the eldest and leads trick 1; a led ace wins its trick",
+                    "vint.ace_dump_eldest_leads",
+                    {"seat": dump.seat, "index": i},
+                    "ace_dumps",
                 )
             )
         tricks_lost_on[side].add(dump.trick)
@@ -892,6 +1213,13 @@ def _check_dumps(
                     "ace_dumps",
                     f"{side} lost aces on {len(tricks_lost_on[side])} different tricks, but "
                     f"{other} took only {tricks_of[other]}",
+                    "vint.ace_dumps_exceed_tricks",
+                    {
+                        "side": side,
+                        "lost": len(tricks_lost_on[side]),
+                        "other": other,
+                        "taken": tricks_of[other],
+                    },
                 )
             )
 
@@ -899,50 +1227,99 @@ def _check_dumps(
 def _check_all_pass(
     deal: VintDeal, rules: VintRules, unknown: frozenset[str], out: list[DealProblem]
 ) -> None:
+    here: Params = {"contract": "pass", "kind": "pass"}
     if deal.declarer is not None:
-        out.append(DealProblem("declarer", "not on an all-pass deal"))
+        out.append(DealProblem("declarer", "not on an all-pass deal", "vint.declarer_on_all_pass"))
     if deal.doubling != 0:
-        out.append(DealProblem("doubling", "an all-pass deal cannot be doubled"))
+        out.append(
+            DealProblem(
+                "doubling", "an all-pass deal cannot be doubled", "vint.doubling_on_all_pass"
+            )
+        )
     if deal.declarer_tricks is not None:
         out.append(
-            DealProblem("declarer_tricks", "not on an all-pass deal (give tricks for NS and EW)")
+            DealProblem(
+                "declarer_tricks",
+                "not on an all-pass deal (give tricks for NS and EW)",
+                "vint.declarer_tricks_on_all_pass",
+            )
         )
     if deal.honours is not None:
-        out.append(DealProblem("honours", "only on suit contracts; this is an all-pass deal"))
+        out.append(
+            DealProblem(
+                "honours",
+                "only on suit contracts; this is an all-pass deal",
+                "vint.honours_not_here",
+                dict(here),
+            )
+        )
     if deal.grand_aces is not None:
-        out.append(DealProblem("grand_aces", "only on grand contracts; this is an all-pass deal"))
+        out.append(
+            DealProblem(
+                "grand_aces",
+                "only on grand contracts; this is an all-pass deal",
+                "vint.grand_aces_not_here",
+                dict(here),
+            )
+        )
     split = deal.tricks
     tricks_of: dict[Side, int] | None = None
     if rules.all_pass == "redeal":
         if split is not None:
             out.append(
-                DealProblem("tricks", "under all_pass=redeal an all-pass deal is not played")
+                DealProblem(
+                    "tricks",
+                    "under all_pass=redeal an all-pass deal is not played",
+                    "vint.all_pass_redealt",
+                )
             )
         if deal.ace_dumps:
             out.append(
-                DealProblem("ace_dumps", "under all_pass=redeal an all-pass deal is not played")
+                DealProblem(
+                    "ace_dumps",
+                    "under all_pass=redeal an all-pass deal is not played",
+                    "vint.all_pass_redealt",
+                )
             )
     elif split is None:
         if "tricks" not in unknown:
-            out.append(DealProblem("tricks", "required on an all-pass deal (NS and EW tricks)"))
+            out.append(
+                DealProblem(
+                    "tricks",
+                    "required on an all-pass deal (NS and EW tricks)",
+                    "vint.tricks_missing",
+                )
+            )
     else:
         ok = True
         for side, value in (("NS", split.ns), ("EW", split.ew)):
-            problem = _range_problem(value, 0, TRICKS)
-            if problem:
-                out.append(DealProblem(f"tricks.{side}", problem))
+            if not _in_range(
+                out,
+                f"tricks.{side}",
+                value,
+                0,
+                TRICKS,
+                "vint.side_tricks_out_of_range",
+                root="tricks",
+                side=side,
+            ):
                 ok = False
         if ok:
             if split.ns + split.ew != TRICKS:
                 out.append(
                     DealProblem(
-                        "tricks", f"NS {split.ns} + EW {split.ew} = {split.ns + split.ew}, not 13"
+                        "tricks",
+                        f"NS {split.ns} + EW {split.ew} = {split.ns + split.ew}, not 13",
+                        "vint.tricks_sum",
+                        {"ns": split.ns, "ew": split.ew, "sum": split.ns + split.ew},
                     )
                 )
             elif "tricks" not in unknown:
                 tricks_of = {"NS": split.ns, "EW": split.ew}
     allowed = rules.holdings_in_misere
-    hand_ok, seq_ok = _check_hand_and_runs(deal, allowed, "this is an all-pass deal", rules, out)
+    hand_ok, seq_ok = _check_hand_and_runs(
+        deal, allowed, "this is an all-pass deal", here, rules, out
+    )
     if rules.all_pass == "play":
         _check_dumps(deal, tricks_of=tricks_of, eldest=None, unknown=unknown, out=out)
     if allowed and hand_ok and seq_ok:
@@ -1380,7 +1757,9 @@ def rubber_apply(
     if winner is not None and state.extra_played >= EXTRA_DEALS:
         raise RuleError(
             f"the rubber is over: it ended with deal {state.deals_played}, the fourth "
-            "extra deal after the rubber was won"
+            "extra deal after the rubber was won",
+            code="vint.rubber_over",
+            params={"deal": state.deals_played},
         )
     entries = score_deal(deal, rules)
     contract = deal.contract
@@ -1597,7 +1976,12 @@ class Seating:
         for seat, name in self.as_dict().items():
             if name == player:
                 return seat
-        raise RuleError(f"{player!r} does not play in this rubber", field="players")
+        raise RuleError(
+            f"{player!r} does not play in this rubber",
+            field="players",
+            code="vint.player_not_in_rubber",
+            params={"player": player},
+        )
 
     def side_of(self, player: str) -> Side:
         return SIDE_OF[self.seat_of(player)]
@@ -1614,7 +1998,11 @@ def session_partnerships(players: Sequence[str]) -> list[Seating]:
     player partners each other player exactly once. A keeps North.
     """
     if len(players) != 4 or len(set(players)) != 4:
-        raise RuleError("players: a session needs four different players", field="players")
+        raise RuleError(
+            "players: a session needs four different players",
+            field="players",
+            code="vint.players_not_four",
+        )
     a, b, c, d = players
     return [Seating(a, b, c, d), Seating(a, c, b, d), Seating(a, b, d, c)]
 
@@ -1627,9 +2015,19 @@ def next_seat(seat: Seat) -> Seat:
 def dealer_of(first_dealer: Seat, deal_number: int) -> Seat:
     """Dealer of the rubber's deal ``deal_number`` (1-based); the deal passes clockwise."""
     if first_dealer not in _SEAT_BY_NAME:
-        raise RuleError(f"{_show(first_dealer)} is not a seat", field="first_dealer")
+        raise RuleError(
+            f"{_show(first_dealer)} is not a seat",
+            field="first_dealer",
+            code="vint.seat_invalid",
+            params={"value": _show(first_dealer)},
+        )
     if deal_number < 1:
-        raise RuleError(f"deal number {deal_number} is not 1 or more", field="deal")
+        raise RuleError(
+            f"deal number {deal_number} is not 1 or more",
+            field="deal",
+            code="vint.deal_number_invalid",
+            params={"value": deal_number},
+        )
     return SEATS[(SEATS.index(first_dealer) + deal_number - 1) % 4]
 
 
@@ -1660,16 +2058,28 @@ def session_result(rubbers: Sequence[Mapping[str, int]]) -> SessionResult:
     rubber's order.
     """
     if not rubbers:
-        raise RuleError("rubbers: a session needs at least one rubber", field="rubbers")
+        raise RuleError(
+            "rubbers: a session needs at least one rubber",
+            field="rubbers",
+            code="vint.rubbers_none",
+        )
     players = list(rubbers[0])
     if len(players) != 4:
-        raise RuleError("rubbers: a rubber has four players", field="rubbers")
+        raise RuleError(
+            "rubbers: a rubber has four players", field="rubbers", code="vint.rubber_not_four"
+        )
     totals = dict.fromkeys(players, 0)
     for number, columns in enumerate(rubbers, 1):
         if set(columns) != set(players):
             raise RuleError(
                 f"rubber {number}: players {sorted(columns)} differ from {sorted(players)}",
                 field="rubbers",
+                code="vint.rubber_players_differ",
+                params={
+                    "rubber": number,
+                    "players": sorted(columns),
+                    "expected": sorted(players),
+                },
             )
         for name, points in columns.items():
             totals[name] += points

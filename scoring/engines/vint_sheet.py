@@ -265,8 +265,7 @@ class _DealReader:
             return None
         unknown = frozenset(self.unknown)
         for problem in vint.deal_problems(deal, rules, unknown=unknown):
-            root = problem.field.split("[")[0].split(".")[0]
-            if root not in unknown:
+            if problem.root not in unknown:
                 self.problems.append(problem.line)
         return deal if not self.problems else None
 
