@@ -20,10 +20,16 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from scoring.engines import kop, vint
+from scoring.engines.errors import RuleError
+from scoring.engines.rules import (
+    KOSCIAN_BIG_POINTS,
+    TIE_BREAKS,
+    validate_profile_options,
+    validate_tournament,
+)
 from scoring.games import Slot
-from scoring.models import RuleProfile
-
-SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+from scoring.models import GAME_CHOICES, RuleProfile
+from scoring.problems import problem_text
 
 SEAT_CHOICES = [(1, "1"), (2, "2"), (3, "3"), (4, "4")]
 DOUBLING_MODES = [("count", _("count")), ("seats", _("seats in order"))]
@@ -303,22 +309,7 @@ class VintDealForm(EntryKeys):
         for name, messages in errors.items():
             slot = SLOTS.get(name, "all")
             for message in messages:
-                self._need(slot, self._pretty(name, message))
-
-    def _pretty(self, root: str, line: str) -> str:
-        # "sequences[2].length: 14 is outside 3..13" -> "♦: 14 is outside 3..13"
-        field, _sep, message = line.partition(": ")
-        if not message or " " in field or not field.startswith(root):
-            return line  # not an engine "field: message" line
-        if field == root:
-            return message
-        if "[" in field:
-            index = int(field.split("[", 1)[1].split("]", 1)[0])
-            items = self._facts.get(root) or []
-            if root == "sequences" and 0 < index <= len(items):
-                return f"{SUIT_SYMBOL[items[index - 1]['suit']]}: {message}"
-            return f"{index}: {message}"
-        return f"{field.split('.', 1)[1]}: {message}" if "." in field else message
+                self._need(slot, message)
 
     def has_extras(self) -> bool:
         """Whether aces in one hand or a run were entered (the pad then opens that part)."""
@@ -396,21 +387,14 @@ class ProfileForm(forms.Form):
     """A custom rule profile: options and tournament settings as JSON, checked by the engine."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
-    game = forms.ChoiceField(
-        label=_("Game"), choices=[("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
-    )
+    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
     options = forms.JSONField(label=_("Rule options (JSON)"), initial=dict, required=False)
     tournament = forms.JSONField(
         label=_("Tournament settings (JSON)"), initial=dict, required=False
     )
 
     def clean(self) -> dict[str, Any]:
-        from scoring.engines.errors import RuleError
-        from scoring.engines.rules import validate_profile_options, validate_tournament
-
         data = super().clean() or {}
-        from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
-
         options = data.get("options") or {}
         tournament = data.get("tournament") or {
             "big_points": list(KOSCIAN_BIG_POINTS),
@@ -422,13 +406,13 @@ class ProfileForm(forms.Form):
             try:
                 validate_profile_options(data["game"], options)
             except RuleError as exc:
-                self.add_error("options", exc.message)
+                self.add_error("options", problem_text(exc))
         if not isinstance(tournament, dict):
             self.add_error("tournament", _("Write the settings as a JSON object."))
         else:
             try:
                 validate_tournament(tournament)
             except RuleError as exc:
-                self.add_error("tournament", exc.message)
+                self.add_error("tournament", problem_text(exc))
         data["options"], data["tournament"] = options, tournament
         return data

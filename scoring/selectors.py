@@ -8,9 +8,9 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch, QuerySet
 
-from scoring.engines.errors import RuleError
 from scoring.games import Slot
 from scoring.models import DealHistory, TableSeat, TableSession
+from scoring.problems import ProblemLike, problem_field, problem_text
 
 
 def _seats_with_players() -> Prefetch[Any]:
@@ -66,9 +66,10 @@ def deal_history(*, session: TableSession, slot: Slot | None = None) -> QuerySet
     return qs
 
 
-def errors_by_field(problems: Sequence[RuleError]) -> dict[str, list[str]]:
-    """Engine problems as messages by form field."""
+def errors_by_field(problems: Sequence[ProblemLike]) -> dict[str, list[str]]:
+    """Engine problems as sentences for people (translated), by the form field their code
+    names: never by reading the engine's text."""
     errors: dict[str, list[str]] = {}
     for p in problems:
-        errors.setdefault(p.field or "__all__", []).append(p.message)
+        errors.setdefault(problem_field(p), []).append(problem_text(p))
     return errors

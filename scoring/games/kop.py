@@ -32,17 +32,14 @@ from scoring.forms import KopDealForm
 from scoring.games import SeatResult, Slot, TableProgress, register
 from scoring.imports import import_session
 from scoring.models import DealHistory, KopDeal, TableSeat, TableSession
+from scoring.problems import kop_contract_label, problem_text
 from scoring.selectors import deal_history, errors_by_field, sheet_players
 from scoring.signals import deal_changed
 
 RECENT_ROWS = 8  # deals shown under the pad
 
 
-def contract_label(name: str) -> str:
-    """Clubs say "zolo", "cicha", "wesele" in any language; only "normal" is translated."""
-    if name == "normal":
-        return gettext("normal")
-    return kop.CONTRACTS[name].label_pl
+contract_label = kop_contract_label
 
 
 def declarer_hint(contract: str) -> str:
@@ -145,9 +142,15 @@ def _next_number(session: TableSession) -> int:
     return (last or 0) + 1
 
 
+def warning_texts(result: kop.KopResult) -> list[str]:
+    """The result's warnings as sentences for the scorer (the engine's English ones are
+    what a confirmed deal stores)."""
+    return [problem_text(p) for p in result.warning_problems]
+
+
 def _confirmed(result: kop.KopResult, confirm_warnings: bool) -> list[str]:
     if result.warnings and not confirm_warnings:
-        raise NeedsConfirmation(result.warnings)
+        raise NeedsConfirmation(warning_texts(result))
     return list(result.warnings)
 
 
@@ -359,6 +362,7 @@ class KopGame:
                 context["preview_errors"] = [m for msgs in exc.errors.values() for m in msgs]
             else:
                 context["result"] = result
+                context["warnings"] = warning_texts(result)
                 context["preview_pairs"] = list(
                     zip(sheet_players(session), result.payments, strict=True)
                 )

@@ -46,6 +46,7 @@ from scoring.games.vint_board import (
 )
 from scoring.imports import import_session
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
+from scoring.selectors import errors_by_field
 
 DENOMINATION_TITLES = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "G": "G", "M": "M"}
 LENGTHS = [("", "—"), *[(str(n), str(n)) for n in range(3, 14)]]
@@ -59,25 +60,18 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def problem_field(name: str) -> str:
-    """The form-level field of an engine problem's field ("sequences[2].length" -> "sequences")."""
-    return name.split("[")[0].split(".")[0]
-
-
 def deal_check(session: TableSession, facts: Mapping[str, Any]) -> vint.VintDeal:
     """The engine deal for ``facts``, or ``DealRejected`` with every problem by field."""
     rules = vint_rules_for(session)
     try:
         deal = deal_from_facts(facts)
-    except (RuleError, KeyError, TypeError, ValueError) as exc:
-        field = getattr(exc, "field", None) or "__all__"
-        raise DealRejected({field: [str(getattr(exc, "message", exc))]}) from None
+    except RuleError as exc:
+        raise DealRejected(errors_by_field([exc])) from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DealRejected({"__all__": [_("Incomplete deal: %(what)s") % {"what": exc}]}) from None
     problems = vint.deal_problems(deal, rules)
     if problems:
-        errors: dict[str, list[str]] = {}
-        for p in problems:
-            errors.setdefault(problem_field(p.field), []).append(p.line)
-        raise DealRejected(errors)
+        raise DealRejected(errors_by_field(problems))
     return deal
 
 

@@ -235,7 +235,7 @@ def test_missing_fields_are_reported_beside_them(scorer_client, vint_session):
 def test_all_pass_tricks_out_of_range_are_refused(scorer_client, vint_session):
     data = {"rubber": "1", "contract": "pass", "ns_tricks": "14"}
     html = scorer_client.post(url("vint_deal_add", vint_session), data).content.decode()
-    assert 'id="tricks-error"' in html and "14 is outside 0..13" in html
+    assert 'id="tricks-error"' in html and "NS tricks must be from 0 to 13, not 14." in html
     assert (
         'name="ns_tricks" id="id_ns_tricks" min="0" max="13" inputmode="numeric" value="14"' in html
     )
