@@ -28,3 +28,11 @@ def test_missing_chromium_fails_the_browser_tier_with_what_to_install(monkeypatc
 def test_a_tier_that_ran_no_test_is_not_ok(monkeypatch):
     monkeypatch.setattr(tiers, "run", lambda cmd, env=None: 5)  # pytest's "no tests ran"
     assert tiers.pytest_tier("empty", ["tests/nothing"], {}, []).ok is False
+
+
+def test_a_pytest_run_that_exits_0_with_no_test_executed_fails_its_tier(monkeypatch):
+    """pytest can exit 0 having run nothing (e.g. every test deselected): the tier must
+    still fail, since CI would otherwise land a run that tested nothing."""
+    monkeypatch.setattr(tiers, "run", lambda cmd, env=None: 0)  # no report written either
+    outcome = tiers.pytest_tier("empty", ["tests/nothing"], {}, [])
+    assert (outcome.ok, outcome.passed, outcome.note) == (False, 0, "no test ran")
