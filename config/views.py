@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import redis
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+
+from tournaments.models import WorkerHeartbeat
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -25,7 +28,6 @@ def _database_ok() -> tuple[bool, str]:
 def _broker_ok() -> tuple[bool, str]:
     if not settings.REDIS_URL:
         return True, "in-process"
-    import redis
 
     try:
         client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2)
@@ -36,8 +38,6 @@ def _broker_ok() -> tuple[bool, str]:
 
 
 def _last_heartbeat() -> str | None:
-    from tournaments.models import WorkerHeartbeat
-
     try:
         beat = WorkerHeartbeat.objects.order_by("-beat_at").first()
     except Exception:  # table missing before migrate: report, don't crash

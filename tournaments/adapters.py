@@ -6,13 +6,20 @@ The only module that knows both the ORM and ``tournaments.seating`` /
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from scoring.games import SeatResult, game_for
 from scoring.models import TableSeat
+from tournaments.errors import SeatingRejected
 from tournaments.models import Registration, RoundTable, Tournament
+from tournaments.seating import parse_seating_csv
+from tournaments.seating.errors import SeatingError
+from tournaments.seating.generate import ALGORITHM_VERSION, generate_round, generate_schedule
+from tournaments.seating.schedule import Schedule
 
 
 @dataclass(frozen=True)
@@ -83,8 +90,6 @@ def group_of(tournament: Tournament, kind: str) -> dict[str, list[int]]:
 
 def json_ready(value: Any) -> Any:
     """Fractions (shared big points) as floats rounded to 2 places, for JSON snapshots."""
-    from fractions import Fraction
-
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else round(float(value), 2)
     if isinstance(value, dict):
@@ -110,9 +115,6 @@ def round_seed(tournament_seed: int, round_number: int) -> int:
 
 
 def played_schedule(tournament: Tournament) -> Any:
-    from tournaments.seating.generate import ALGORITHM_VERSION
-    from tournaments.seating.schedule import Schedule
-
     rounds = played_rounds(tournament)
     if not rounds:
         return None
@@ -132,8 +134,6 @@ def seat_round(*, tournament: Tournament, active: list[int], round_number: int) 
     rounds: everybody meets everybody once). Once the field changes, each new
     round is seated against the whole history instead.
     """
-    from tournaments.seating.generate import ALGORITHM_VERSION, generate_round, generate_schedule
-
     first = tournament.rounds.filter(number=1).first()
     base = sorted(first.inputs.get("active", [])) if first else sorted(active)
     played = played_schedule(tournament)
@@ -166,10 +166,6 @@ def imported_round(planned: list[list[int]], active: list[int]) -> RoundPlan:
 
 def parse_plan(text: str, registered: list[int], names: dict[int, Registration]) -> Any:
     """The club's seating CSV as rounds of tables; ``SeatingRejected`` lists every problem."""
-    from tournaments.seating import parse_seating_csv
-    from tournaments.seating.errors import SeatingError
-    from tournaments.services import SeatingRejected
-
     try:
         imported = parse_seating_csv(text, registered)
     except SeatingError as exc:
@@ -180,7 +176,6 @@ def parse_plan(text: str, registered: list[int], names: dict[int, Registration])
 
 def _with_names(problem: str, names: dict[int, Registration]) -> str:
     """'player 7 is registered but ...' -> 'player 7 (Anna Nowak) is registered but ...'."""
-    import re
 
     def named(match: re.Match[str]) -> str:
         number = int(match.group(1))

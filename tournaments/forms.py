@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from clubs.selectors import players_similar_to
+from scoring.models import RuleProfile
 
 
 class PlayerForm(forms.Form):
@@ -57,8 +58,6 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        from scoring.models import RuleProfile
-
         self.fields["profile"].queryset = RuleProfile.objects.all()
 
 

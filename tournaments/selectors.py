@@ -1,16 +1,27 @@
-"""Read-only queries for clubs and players."""
+"""Read-only queries for tournaments: rounds, progress, standings, meetings."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+from django_tables2 import RequestConfig
+
 from scoring.games import game_for
+from tournaments.adapters import played_schedule
 from tournaments.models import (
     Registration,
     Round,
     RoundTable,
     StandingsSnapshot,
     Tournament,
+)
+from tournaments.seating import meetings_matrix
+from tournaments.tables import (
+    GroupStandingsTable,
+    RoundResultsTable,
+    StandingsTable,
+    VintStandingsTable,
 )
 
 # ----------------------------------------------------------------------------- tournaments
@@ -55,8 +66,6 @@ def progress(*, tournament: Tournament) -> dict[str, Any]:
     accepted = sum(1 for t in tables if t["table"].accepted_at)
     ends = None
     if rnd is not None and tournament.round_minutes:
-        from datetime import timedelta
-
         ends = rnd.created_at + timedelta(minutes=tournament.round_minutes)
     return {
         "round": rnd,
@@ -90,10 +99,6 @@ def standings_view(*, tournament: Tournament, viewer_is_director: bool) -> dict[
 
 
 def standings_tables(*, tournament: Tournament, data: Any, request: Any) -> dict[str, Any]:
-    from django_tables2 import RequestConfig
-
-    from tournaments.tables import GroupStandingsTable, StandingsTable, VintStandingsTable
-
     if not data:
         return {}
     table_cls = {"kop": StandingsTable, "vint": VintStandingsTable}[
@@ -166,9 +171,6 @@ def player_rounds(*, tournament: Tournament, entry: Registration) -> list[dict[s
 
 def meetings(*, tournament: Tournament) -> dict[str, Any]:
     """The who-met-whom matrix of every seated round (tournaments.seating.meetings_matrix)."""
-    from tournaments.adapters import played_schedule
-    from tournaments.seating import meetings_matrix
-
     entries = {e.number: e for e in tournament.entries.select_related("player")}
     schedule = played_schedule(tournament)
     if schedule is None:
@@ -185,10 +187,6 @@ def round_results_table(
     *, tournament: Tournament, data: Any, round_number: int, request: Any
 ) -> Any:
     """The round's accepted results from the standings snapshot, as a sortable table."""
-    from django_tables2 import RequestConfig
-
-    from tournaments.tables import RoundResultsTable
-
     """None when the game's standings have no round-by-round entries (Vint sessions)."""
     individual = (data or {}).get("individual", [])
     if not any("by_round" in row for row in individual):

@@ -14,8 +14,12 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Player
 from scoring.games import game_for
 from scoring.models import TableSession
-from scoring.services import session_create, session_lock
+from scoring.services import create_with_unique_slug, session_create, session_lock
 from tournaments import adapters, tasks
+
+__all__ = ["SeatingRejected", "TournamentError"]  # refusals callers catch from here
+
+from tournaments.errors import SeatingRejected, TournamentError
 from tournaments.models import (
     Registration,
     Round,
@@ -27,10 +31,6 @@ from tournaments.selectors import next_round_ready
 from tournaments.standings import standings_compute
 
 # ----------------------------------------------------------------------------- tournaments
-
-
-class TournamentError(Exception):
-    """A director's request that cannot be done now (said in plain words)."""
 
 
 def tournament_create(
@@ -47,15 +47,11 @@ def tournament_create(
     created_by: Any = None,
 ) -> Tournament:
     if profile_version.profile.game != game:
-        raise TournamentError("The rule profile is for another game.")
-    base = slugify(name)[:40] or "tournament"
-    slug, n = base, 1
-    while Tournament.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return Tournament.objects.create(
+        raise TournamentError(_("The rule profile is for another game."))
+    return create_with_unique_slug(
+        Tournament,
+        base=slugify(name)[:40] or "tournament",
         name=name,
-        slug=slug,
         game=game,
         profile_version=profile_version,
         rounds_planned=rounds,
@@ -148,14 +144,6 @@ def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
     )
     if tournament_id is not None:
         results_changed(tournament=Tournament(pk=tournament_id))
-
-
-class SeatingRejected(Exception):
-    """An imported seating table with problems; ``problems`` has one line each."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
 
 
 def _active_numbers(tournament: Tournament, round_number: int) -> list[int]:

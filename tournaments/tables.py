@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -143,8 +144,6 @@ class RatingTable(tables.Table):
         attrs = {"class": "grid leaderboard"}
 
     def _decimals(self, value: float) -> str:
-        from django.utils.formats import number_format
-
         return number_format(value, 2)
 
     def render_rating(self, value: float) -> str:

@@ -14,6 +14,7 @@ from clubs.models import Club
 from clubs.roles import director_required, is_director
 from clubs.selectors import player_list
 from clubs.services import player_create
+from scoring.permissions import entry_actor
 from tournaments import selectors, services
 from tournaments.forms import (
     AcceptForm,
@@ -227,8 +228,6 @@ def progress_board(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def table_accept(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
-    from scoring.permissions import entry_actor
-
     tournament = _tournament(slug)
     table = get_object_or_404(RoundTable, pk=table_id, round__tournament=tournament)
     actor = entry_actor(request, table.session)
