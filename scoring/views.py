@@ -97,6 +97,7 @@ def _context(
     key = form["submission_key"].value() if form.is_bound else None
     context.update(
         session=session,
+        game=game,
         actor=actor,
         can_write=can_write(actor, session),
         is_director=is_director(request.user),

@@ -17,12 +17,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.seating import meetings_matrix
-from tournaments.tables import (
-    GroupStandingsTable,
-    RoundResultsTable,
-    StandingsTable,
-    VintStandingsTable,
-)
+from tournaments.tables import STANDINGS_TABLES, GroupStandingsTable, RoundResultsTable
 
 # ----------------------------------------------------------------------------- tournaments
 
@@ -101,9 +96,7 @@ def standings_view(*, tournament: Tournament, viewer_is_director: bool) -> dict[
 def standings_tables(*, tournament: Tournament, data: Any, request: Any) -> dict[str, Any]:
     if not data:
         return {}
-    table_cls = {"kop": StandingsTable, "vint": VintStandingsTable}[
-        game_for(tournament.game).family
-    ]
+    table_cls = STANDINGS_TABLES[game_for(tournament.game).family]
     individual = table_cls(data["individual"], prefix="ind-")
     individual.tournament_slug = tournament.slug
     RequestConfig(request, paginate=False).configure(individual)

@@ -50,37 +50,44 @@ class PlayerLinkColumn(tables.Column):
         return self.html(record, table)
 
 
-class StandingsTable(FastTable):
-    rank = tables.Column(
-        verbose_name=_("Place"), order_by=("place",), attrs={"td": {"class": "num"}}
-    )
-    number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
+def num_column(label: str, **kwargs: object) -> tables.Column:
+    """A right-aligned number column."""
+    return tables.Column(verbose_name=label, attrs={"td": {"class": "num"}}, **kwargs)
+
+
+class PlayerStandingsTable(FastTable):
+    """What every game's individual standings show first: place, start number, player.
+    Each game family adds its own point columns (``STANDINGS_TABLES``)."""
+
+    rank = num_column(_("Place"), order_by=("place",))
+    number = num_column(_("No."))
     name = PlayerLinkColumn()
-    big_points = tables.Column(verbose_name=_("Big points"), attrs={"td": {"class": "num"}})
-    small_points = tables.Column(verbose_name=_("Small points"), attrs={"td": {"class": "num"}})
-    firsts = tables.Column(verbose_name=_("1st"), attrs={"td": {"class": "num"}})
-    seconds = tables.Column(verbose_name=_("2nd"), attrs={"td": {"class": "num"}})
-    rounds = tables.Column(verbose_name=_("Rounds"), attrs={"td": {"class": "num"}})
 
     class Meta:
         orderable = True
         attrs = {"class": "grid standings", "tbody": {"hx-boost": "false"}}
 
 
-class VintStandingsTable(FastTable):
-    rank = tables.Column(
-        verbose_name=_("Place"), order_by=("place",), attrs={"td": {"class": "num"}}
-    )
-    number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
-    name = PlayerLinkColumn()
-    net = tables.Column(verbose_name=_("Net"), attrs={"td": {"class": "num"}})
-    rubbers_won = tables.Column(verbose_name=_("Rubbers won"), attrs={"td": {"class": "num"}})
-    total_points = tables.Column(verbose_name=_("Points"), attrs={"td": {"class": "num"}})
-    rounds = tables.Column(verbose_name=_("Rounds"), attrs={"td": {"class": "num"}})
+class StandingsTable(PlayerStandingsTable):
+    big_points = num_column(_("Big points"))
+    small_points = num_column(_("Small points"))
+    firsts = num_column(_("1st"))
+    seconds = num_column(_("2nd"))
+    rounds = num_column(_("Rounds"))
 
-    class Meta:
-        orderable = True
-        attrs = {"class": "grid standings", "tbody": {"hx-boost": "false"}}
+
+class VintStandingsTable(PlayerStandingsTable):
+    net = num_column(_("Net"))
+    rubbers_won = num_column(_("Rubbers won"))
+    total_points = num_column(_("Points"))
+    rounds = num_column(_("Rounds"))
+
+
+# The individual standings table of each family of games (``scoring.games.Game.family``).
+STANDINGS_TABLES: dict[str, type[PlayerStandingsTable]] = {
+    "kop": StandingsTable,
+    "vint": VintStandingsTable,
+}
 
 
 class GroupStandingsTable(FastTable):

@@ -84,6 +84,8 @@ class Game(Protocol):
     sheet_template: str
     history_template: str
     edit_template: str
+    aside_template: str  # what the table page's aside adds for this game ("" for nothing)
+    paper_pad: bool  # a printable paper pad exists for the game
 
     # ---------------------------------------------------------------- set-up
     def rules(self, session: TableSession) -> Any: ...

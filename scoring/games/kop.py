@@ -284,6 +284,8 @@ class KopGame:
     history_template = "scoring/history.html"
     edit_template = "scoring/kop_deal_edit.html"
     preview_template = "scoring/_kop_preview.html"
+    aside_template = ""
+    paper_pad = True
 
     def __init__(self, code: str, label: str) -> None:
         self.code, self.label = code, label

@@ -294,6 +294,8 @@ class VintGame:
     history_template = "scoring/vint_history.html"
     edit_template = "scoring/vint_deal_edit.html"
     preview_template = "scoring/_vint_preview.html#preview"
+    aside_template = "scoring/_vint_aside.html"
+    paper_pad = False
 
     def rules(self, session: TableSession) -> vint.VintRules:
         return vint_rules_for(session)
