@@ -9,6 +9,13 @@ what was rated (new, corrected, or no longer accepted), puts every player back t
 rating before it (the ``before`` of their first event from there on) and rates from there:
 so the incremental result is, float for float, the full rebuild's.
 
+What differs between games lives in one table, ``RATINGS``, keyed by the game's family
+(``scoring.games.Game.family``): a ``RatingFamily`` says which model rates its tables, how
+a set of sessions becomes the pure module's matches, what else goes into a fingerprint,
+and what a player's page counts (partners and opponents, each session's result, the
+totals per game). Everything else here is the same for every game and never tests it.
+Players are keyed by id throughout, never by name.
+
 Settings: ``RATINGS_MODEL`` ("deal", the default, or "table") for Kop and Baśka;
 ``RATINGS_MIN_GAMES`` (a dict by game) for the leaderboards' default minimum. A change of
 ``RATINGS_MODEL`` takes effect with ``manage.py rebuild_ratings``.
@@ -22,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from django.conf import settings
 from django.db import transaction
@@ -33,6 +40,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
+from scoring.games import all_games, game_for
 from scoring.models import KopDeal, TableSeat, VintDeal, VintRubber
 from tournaments.models import (
     RatingEvent,
@@ -49,29 +57,39 @@ from tournaments.models import (
 from tournaments.ranking import ratings as core
 from tournaments.selectors import standings_view
 
-GAMES = ("kop", "baska", "vint")
 VINT_MODEL = "rubber"
-DEFAULT_MIN_GAMES = {"kop": 32, "baska": 32, "vint": 3}  # a round of deals; a Vint session
 
 
 class RatingError(Exception):
     """A request about ratings or series that cannot be done (said in plain words)."""
 
 
+def rated_games() -> list[str]:
+    """Every game of the registry, in its order (each is rated on its own)."""
+    return [g.code for g in all_games()]
+
+
+def _check_game(game: str) -> None:
+    games = rated_games()
+    if game not in games:
+        raise RatingError(f"{game!r} is not a game ({', '.join(games)})")
+
+
+def family_of(game: str) -> RatingFamily:
+    """The ratings strategy of ``game``'s family (``RatingError`` for an unknown game)."""
+    _check_game(game)
+    return RATINGS[game_for(game).family]
+
+
 def configured_model(game: str) -> str:
-    if game == "vint":
-        return VINT_MODEL
-    return core.parse_model(getattr(settings, "RATINGS_MODEL", core.DEFAULT_MODEL))
+    return family_of(game).configured_model()
 
 
 def default_min_games(game: str) -> int:
     configured = getattr(settings, "RATINGS_MIN_GAMES", {}) or {}
-    return int(configured.get(game, DEFAULT_MIN_GAMES.get(game, 1)))
-
-
-def _check_game(game: str) -> None:
-    if game not in GAMES:
-        raise RatingError(f"{game!r} is not a game ({', '.join(GAMES)})")
+    if game in configured:
+        return int(configured[game])
+    return family_of(game).min_games
 
 
 # ------------------------------------------------------------------------------ adapter
@@ -79,26 +97,19 @@ def _check_game(game: str) -> None:
 
 def _fingerprints(game: str, session_ids: Iterable[int]) -> dict[int, str]:
     """Per session: how many deals and when the newest changed (a correction or void saves
-    the deal, so it changes ``updated_at``)."""
+    the deal, so it changes ``updated_at``), and what the family adds."""
     ids = list(session_ids)
     if not ids:
         return {}
-    model: Any = VintDeal if game == "vint" else KopDeal
+    model: Any = game_for(game).deal_model
     out = {
         row["session_id"]: f"{row['n']}:{row['last'].isoformat() if row['last'] else '-'}"
         for row in model.objects.filter(session_id__in=ids)
         .values("session_id")
         .annotate(n=Count("pk"), last=Max("updated_at"))
     }
-    if game == "vint":
-        rubbers = dict(
-            VintRubber.objects.filter(session_id__in=ids)
-            .values("session_id")
-            .annotate(n=Count("pk"))
-            .values_list("session_id", "n")
-        )
-        out = {s: f"{out.get(s, '0:-')}:{rubbers.get(s, 0)}" for s in ids}
-    return {s: out.get(s, "0:-") for s in ids}
+    extra = family_of(game).fingerprint_extra(ids)
+    return {s: out.get(s, "0:-") + extra.get(s, "") for s in ids}
 
 
 def _seats(session_ids: Sequence[int]) -> dict[int, dict[int, int]]:
@@ -177,11 +188,227 @@ def vint_rubbers(session_ids: Sequence[int]) -> dict[int, list[core.VintRubber]]
     return out
 
 
-def source_matches(game: str, model: str, session_ids: Sequence[int]) -> dict[int, list[Any]]:
-    """Each session's matches under ``model`` (the rows -> pure data step)."""
-    if game == "vint":
+# ------------------------------------------------------------------------ rating families
+
+# A player's partners (same side of a deal or rubber), the deals or rubbers won with each,
+# and opponents, by player id.
+Meetings = tuple[Counter[int], Counter[int], Counter[int]]
+
+
+@dataclass(frozen=True)
+class SessionLine:
+    """A player's result at one table session, as their page shows it."""
+
+    text: str  # the sessions table's "Result" column
+    counts: dict[str, int]  # what "Results per game" adds up
+
+
+class RatingFamily(Protocol):
+    """What ratings and player pages do differently for a family of games."""
+
+    min_games: int  # the leaderboards' default minimum (``RATINGS_MIN_GAMES`` overrides)
+
+    def configured_model(self) -> str:
+        """The model a rebuild uses when none is asked for."""
+        ...
+
+    def model(self, *, requested: str | None, stored: str | None) -> str:
+        """The model an update rates with: the one ``requested``, else the one the ratings
+        were computed with (``stored``, None before the first run), else the configured
+        one; ``core.RatingOptionError`` for an unknown name."""
+        ...
+
+    def matches(self, model: str, session_ids: Sequence[int]) -> dict[int, list[core.Match]]:
+        """Each session's matches (players by id) under ``model``: the rows -> pure data
+        step."""
+        ...
+
+    def fingerprint_extra(self, session_ids: Sequence[int]) -> dict[int, str]:
+        """What else, besides its deals, changes a session's matches (appended to its
+        fingerprint)."""
+        ...
+
+    def meetings(self, player_id: int, session_ids: Sequence[int]) -> Meetings: ...
+
+    def session_lines(
+        self, player_id: int, seat_of: Mapping[int, int], session_ids: Sequence[int]
+    ) -> dict[int, SessionLine]:
+        """Each of ``session_ids`` (where the player sat at ``seat_of[session_id]``)."""
+        ...
+
+    def game_totals(self, summary: Mapping[str, Any]) -> dict[str, Any]:
+        """A game's row of "Results per game" from its ``sessions`` (at least one) and its
+        sessions' ``counts`` summed: ``cells``, the row's four numbers after the sessions,
+        and whatever else the family names."""
+        ...
+
+
+class KopRatings:
+    """Kop and Baśka: deal by deal (declarers against the others) or table by table
+    (``RATINGS_MODEL``); a player's page counts deals, small points and declarer wins."""
+
+    min_games = 32  # a round of deals
+
+    def configured_model(self) -> str:
+        return core.parse_model(getattr(settings, "RATINGS_MODEL", core.DEFAULT_MODEL))
+
+    def model(self, *, requested: str | None, stored: str | None) -> str:
+        if requested is not None:
+            return core.parse_model(requested)
+        return stored if stored is not None else self.configured_model()
+
+    def matches(self, model: str, session_ids: Sequence[int]) -> dict[int, list[core.Match]]:
+        return {s: core.kop_matches(t, model) for s, t in kop_tables(session_ids).items()}
+
+    def fingerprint_extra(self, session_ids: Sequence[int]) -> dict[int, str]:
+        return {}  # the deals are the whole table
+
+    def meetings(self, player_id: int, session_ids: Sequence[int]) -> Meetings:
+        """Partners (same side of a deal) and opponents, with deals won together."""
+        seats = _seats(session_ids)
+        partners: Counter[int] = Counter()
+        partner_wins: Counter[int] = Counter()
+        opponents: Counter[int] = Counter()
+        for session_id, declarers, won in KopDeal.objects.filter(
+            session_id__in=session_ids, voided=False
+        ).values_list("session_id", "declarers", "declarers_won"):
+            by_seat = seats[session_id]
+            side_d = {by_seat[int(s)] for s in declarers}
+            side_o = set(by_seat.values()) - side_d
+            mine, theirs = (side_d, side_o) if player_id in side_d else (side_o, side_d)
+            we_won = bool(won) == (mine is side_d)
+            for p in mine - {player_id}:
+                partners[p] += 1
+                partner_wins[p] += we_won
+            for p in theirs:
+                opponents[p] += 1
+        return partners, partner_wins, opponents
+
+    def session_lines(
+        self, player_id: int, seat_of: Mapping[int, int], session_ids: Sequence[int]
+    ) -> dict[int, SessionLine]:
+        small: Counter[int] = Counter()
+        deals: Counter[int] = Counter()
+        declared: Counter[int] = Counter()
+        declared_won: Counter[int] = Counter()
+        for session_id, declarers, won, *payments in KopDeal.objects.filter(
+            session_id__in=session_ids, voided=False
+        ).values_list(
+            "session_id",
+            "declarers",
+            "declarers_won",
+            "payment_1",
+            "payment_2",
+            "payment_3",
+            "payment_4",
+        ):
+            seat = seat_of[session_id]
+            small[session_id] += payments[seat - 1]
+            deals[session_id] += 1
+            if seat in [int(s) for s in declarers]:
+                declared[session_id] += 1
+                declared_won[session_id] += bool(won)
+        return {
+            s: SessionLine(
+                _("%(points)s small points in %(deals)s deals")
+                % {"points": small[s], "deals": deals[s]},
+                {
+                    "deals": deals[s],
+                    "small_points": small[s],
+                    "declared": declared[s],
+                    "declared_won": declared_won[s],
+                },
+            )
+            for s in session_ids
+        }
+
+    def game_totals(self, summary: Mapping[str, Any]) -> dict[str, Any]:
+        declared, won = summary["declared"], summary["declared_won"]
+        rate = round(100 * won / declared) if declared else None
+        average = round(summary["small_points"] / summary["sessions"], 1)
+        return {
+            "declared_rate": rate,
+            "average": average,
+            "cells": [
+                summary["deals"],
+                summary["small_points"],
+                average,
+                f"{won} / {declared} ({rate}%)" if rate is not None else "–",
+            ],
+        }
+
+
+def _won(player_id: int, rubber: core.VintRubber) -> bool:
+    return (player_id in rubber.ns and rubber.ns_points > rubber.ew_points) or (
+        player_id in rubber.ew and rubber.ew_points > rubber.ns_points
+    )
+
+
+class VintRatings:
+    """Vint: rubber by rubber, partnership against partnership (its one model); a player's
+    page counts rubbers played and won."""
+
+    min_games = 3  # a session's rubbers
+
+    def configured_model(self) -> str:
+        return VINT_MODEL
+
+    def model(self, *, requested: str | None, stored: str | None) -> str:
+        return VINT_MODEL  # the Kop/Baśka models do not apply
+
+    def matches(self, model: str, session_ids: Sequence[int]) -> dict[int, list[core.Match]]:
         return {s: core.vint_matches(r) for s, r in vint_rubbers(session_ids).items()}
-    return {s: core.kop_matches(t, model) for s, t in kop_tables(session_ids).items()}
+
+    def fingerprint_extra(self, session_ids: Sequence[int]) -> dict[int, str]:
+        # A rubber's seating is its own row: a new one changes who partnered whom.
+        rubbers = dict(
+            VintRubber.objects.filter(session_id__in=session_ids)
+            .values("session_id")
+            .annotate(n=Count("pk"))
+            .values_list("session_id", "n")
+        )
+        return {s: f":{rubbers.get(s, 0)}" for s in session_ids}
+
+    def meetings(self, player_id: int, session_ids: Sequence[int]) -> Meetings:
+        """Partners (same partnership in a rubber) and opponents, with rubbers won together."""
+        partners: Counter[int] = Counter()
+        partner_wins: Counter[int] = Counter()
+        opponents: Counter[int] = Counter()
+        for rubbers in vint_rubbers(session_ids).values():
+            for r in rubbers:
+                mine, theirs = (r.ns, r.ew) if player_id in r.ns else (r.ew, r.ns)
+                if player_id not in mine:
+                    continue
+                won = _won(player_id, r)
+                for p in mine:
+                    if p != player_id:
+                        partners[p] += 1
+                        partner_wins[p] += won
+                for p in theirs:
+                    opponents[p] += 1
+        return partners, partner_wins, opponents
+
+    def session_lines(
+        self, player_id: int, seat_of: Mapping[int, int], session_ids: Sequence[int]
+    ) -> dict[int, SessionLine]:
+        rubbers = vint_rubbers(session_ids)
+        out = {}
+        for s in session_ids:
+            played = rubbers.get(s, [])
+            won = sum(1 for r in played if _won(player_id, r))
+            out[s] = SessionLine(
+                _("%(won)s of %(played)s rubbers won") % {"won": won, "played": len(played)},
+                {"rubbers": len(played), "rubbers_won": won},
+            )
+        return out
+
+    def game_totals(self, summary: Mapping[str, Any]) -> dict[str, Any]:
+        return {"cells": [summary["rubbers"], "–", "–", summary["rubbers_won"]]}
+
+
+# How each family of games is rated (``scoring.games.Game.family``); the order is the
+# player page's.
+RATINGS: dict[str, RatingFamily] = {"kop": KopRatings(), "vint": VintRatings()}
 
 
 # ----------------------------------------------------------------------------- services
@@ -264,17 +491,12 @@ def ratings_update(
 
     ``tournament_id`` limits the check for corrections to that tournament's tables (the
     ones ``results_changed`` is about); new tables are always found. Without it every
-    table is checked. ``model`` (Kop/Baśka) switches model, which rebuilds everything;
-    ``full`` rebuilds anyway. Running it again with nothing new changes nothing.
+    table is checked. ``model`` switches model (Kop/Baśka; Vint has one), which rebuilds
+    everything; ``full`` rebuilds anyway. Running it again with nothing new changes nothing.
     """
-    _check_game(game)
+    family = family_of(game)
     run = _lock_run(game)
-    if game == "vint":
-        wanted = VINT_MODEL
-    elif model is not None:
-        wanted = core.parse_model(model)
-    else:
-        wanted = run.model if run.computed_at else configured_model(game)
+    wanted = family.model(requested=model, stored=run.model if run.computed_at else None)
     if wanted != run.model or run.computed_at is None:
         full = True
 
@@ -316,7 +538,7 @@ def ratings_update(
     tables = list(accepted.values_list("pk", "session_id", "accepted_at"))
     fingerprints = _fingerprints(game, [session_id for _pk, session_id, _at in tables])
     todo = [_Current(pk, s, at, fingerprints[s]) for pk, s, at in tables]
-    matches = source_matches(game, wanted, [c.session_id for c in todo])
+    matches = family.matches(wanted, [c.session_id for c in todo])
     replay_players = {p for ms in matches.values() for m in ms for p in m.players}
     states = {
         s.player_id: s
@@ -612,50 +834,6 @@ def rating_chart(history: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
     }
 
 
-def _kop_meetings(player: Player, session_ids: Sequence[int]) -> tuple[Counter[int], ...]:
-    """Partners (same side of a deal) and opponents, with deals won together."""
-    seats = _seats(session_ids)
-    partners: Counter[int] = Counter()
-    partner_wins: Counter[int] = Counter()
-    opponents: Counter[int] = Counter()
-    for session_id, declarers, won in KopDeal.objects.filter(
-        session_id__in=session_ids, voided=False
-    ).values_list("session_id", "declarers", "declarers_won"):
-        by_seat = seats[session_id]
-        side_d = {by_seat[int(s)] for s in declarers}
-        side_o = set(by_seat.values()) - side_d
-        mine, theirs = (side_d, side_o) if player.pk in side_d else (side_o, side_d)
-        we_won = bool(won) == (mine is side_d)
-        for p in mine - {player.pk}:
-            partners[p] += 1
-            partner_wins[p] += we_won
-        for p in theirs:
-            opponents[p] += 1
-    return partners, partner_wins, opponents
-
-
-def _vint_meetings(player: Player, session_ids: Sequence[int]) -> tuple[Counter[int], ...]:
-    partners: Counter[int] = Counter()
-    partner_wins: Counter[int] = Counter()
-    opponents: Counter[int] = Counter()
-    for rubbers in vint_rubbers(session_ids).values():
-        for r in rubbers:
-            mine, theirs, won = (
-                (r.ns, r.ew, r.ns_points > r.ew_points)
-                if player.pk in r.ns
-                else (r.ew, r.ns, r.ew_points > r.ns_points)
-            )
-            if player.pk not in mine:
-                continue
-            for p in mine:
-                if p != player.pk:
-                    partners[p] += 1
-                    partner_wins[p] += won
-            for p in theirs:
-                opponents[p] += 1
-    return partners, partner_wins, opponents
-
-
 def _snapshot_ranks(tournament_ids: Sequence[int]) -> dict[int, dict[int, Any]]:
     """Tournament -> start number -> rank, from each tournament's latest standings (none
     for a tournament that still hides its standings)."""
@@ -704,78 +882,40 @@ def player_profile(*, player: Player) -> dict[str, Any]:
     }
     hidden = {s for s, t in tables.items() if t.round.tournament_id in hiding_now}
     shown = [s for s in seats if s.session_id not in hidden]
-    kop_ids = [s.session_id for s in shown if s.session.game != "vint"]
-    vint_ids = [s.session_id for s in shown if s.session.game == "vint"]
-    small: dict[int, int] = defaultdict(int)
-    deals: Counter[int] = Counter()
-    declared: Counter[int] = Counter()
-    declared_won: Counter[int] = Counter()
-    for session_id, declarers, won, *payments in KopDeal.objects.filter(
-        session_id__in=kop_ids, voided=False
-    ).values_list(
-        "session_id",
-        "declarers",
-        "declarers_won",
-        "payment_1",
-        "payment_2",
-        "payment_3",
-        "payment_4",
-    ):
-        seat = seat_of[session_id]
-        small[session_id] += payments[seat - 1]
-        deals[session_id] += 1
-        if seat in [int(s) for s in declarers]:
-            declared[session_id] += 1
-            declared_won[session_id] += bool(won)
-    rubbers = vint_rubbers(vint_ids)
-    rubber_stats: dict[int, tuple[int, int]] = {}
-    for session_id, rs in rubbers.items():
-        won = sum(
-            1
-            for r in rs
-            if (player.pk in r.ns and r.ns_points > r.ew_points)
-            or (player.pk in r.ew and r.ew_points > r.ns_points)
-        )
-        rubber_stats[session_id] = (len(rs), won)
+    ids_of: dict[str, list[int]] = defaultdict(list)  # by family
+    for s in shown:
+        ids_of[game_for(s.session.game).family].append(s.session_id)
+    lines: dict[int, SessionLine] = {}
+    partners: Counter[int] = Counter()
+    partner_wins: Counter[int] = Counter()
+    opponents: Counter[int] = Counter()
+    for code, family in RATINGS.items():
+        ids = ids_of.get(code)
+        if not ids:
+            continue
+        lines.update(family.session_lines(player.pk, seat_of, ids))
+        met = family.meetings(player.pk, ids)
+        partners.update(met[0])
+        partner_wins.update(met[1])
+        opponents.update(met[2])
 
     sessions = []
     per_game: dict[str, dict[str, Any]] = {}
     for s in seats:
         session = s.session
         table = tables.get(session.pk)
-        game = session.game
         summary = per_game.setdefault(
-            game,
-            {
-                "game": game,
-                "label": session.get_game_display(),
-                "sessions": 0,
-                "deals": 0,
-                "small_points": 0,
-                "declared": 0,
-                "declared_won": 0,
-                "rubbers": 0,
-                "rubbers_won": 0,
-            },
+            session.game,
+            {"game": session.game, "label": session.get_game_display(), "sessions": 0},
         )
         if session.pk in hidden:
             result = _("hidden until the last round is finished")
-        elif game == "vint":
-            summary["sessions"] += 1
-            played, won = rubber_stats.get(session.pk, (0, 0))
-            summary["rubbers"] += played
-            summary["rubbers_won"] += won
-            result = _("%(won)s of %(played)s rubbers won") % {"won": won, "played": played}
         else:
+            line = lines[session.pk]
             summary["sessions"] += 1
-            summary["deals"] += deals[session.pk]
-            summary["small_points"] += small[session.pk]
-            summary["declared"] += declared[session.pk]
-            summary["declared_won"] += declared_won[session.pk]
-            result = _("%(points)s small points in %(deals)s deals") % {
-                "points": small[session.pk],
-                "deals": deals[session.pk],
-            }
+            for key, n in line.counts.items():
+                summary[key] = summary.get(key, 0) + n
+            result = line.text
         sessions.append(
             {
                 "session_id": session.pk,
@@ -788,15 +928,9 @@ def player_profile(*, player: Player) -> dict[str, Any]:
                 "accepted": bool(table and table.accepted_at) or session.locked,
             }
         )
-    for summary in per_game.values():
-        summary["declared_rate"] = (
-            round(100 * summary["declared_won"] / summary["declared"])
-            if summary["declared"]
-            else None
-        )
-        summary["average"] = (
-            round(summary["small_points"] / summary["sessions"], 1) if summary["sessions"] else 0
-        )
+    played = [g for g in per_game.values() if g["sessions"]]
+    for summary in played:
+        summary.update(RATINGS[game_for(summary["game"]).family].game_totals(summary))
 
     entries = list(
         Registration.objects.filter(player=player)
@@ -816,13 +950,6 @@ def player_profile(*, player: Player) -> dict[str, Any]:
         for e in entries
     ]
 
-    partners: Counter[int] = Counter()
-    partner_wins: Counter[int] = Counter()
-    opponents: Counter[int] = Counter()
-    for counts in (_kop_meetings(player, kop_ids), _vint_meetings(player, vint_ids)):
-        partners.update(counts[0])
-        partner_wins.update(counts[1])
-        opponents.update(counts[2])
     top_partners = partners.most_common(5)
     top_opponents = opponents.most_common(5)
     names = dict(
@@ -838,27 +965,27 @@ def player_profile(*, player: Player) -> dict[str, Any]:
         )
     }
     ratings = []
-    for game, label in (("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")):
-        state = states.get(game)
+    for game in all_games():
+        state = states.get(game.code)
         if state is None:
             continue
-        history = rating_history(player=player, game=game)
+        history = rating_history(player=player, game=game.code)
         last = state.last_event
         ratings.append(
             {
-                "game": game,
-                "label": label,
+                "game": game.code,
+                "label": game.label,
                 "state": state,
                 "rating": round(state.display, 2),
                 "last": change_label(last.delta, last.source.table) if last else "",
                 "history": history,
                 "chart": rating_chart(history),
-                "run": rating_status(game=game),
+                "run": rating_status(game=game.code),
             }
         )
     return {
         "ratings": ratings,
-        "per_game": [g for g in per_game.values() if g["sessions"]],
+        "per_game": played,
         "sessions": sessions,
         "tournaments": tournaments,
         "partners": [

@@ -9,9 +9,11 @@ import random
 import pytest
 from django.core.management import call_command
 from django.test import override_settings
+from django.urls import reverse
 from django.utils import timezone
 
 from scoring import services as scoring_services
+from scoring.engines.kop import KopDeal as KopEngineDeal
 from scoring.engines.simulate import random_kop_deals
 from scoring.games import slot_of
 from scoring.games.kop import bulk_record as kop_bulk_record
@@ -375,3 +377,126 @@ def test_sessions_outside_tournaments_are_not_rated(profiles, club):
     ratings.ratings_update(game="kop")
     assert not RatingState.objects.exists()
     assert TableSession.objects.count() == 1
+
+
+# ------------------------------------------------------------------- players by id, not name
+
+
+def test_two_players_of_the_same_name_keep_their_own_ratings_and_pages(
+    profiles, club, director, client
+):
+    """Two "Jan Nowak"s at one Kop table and one Vint table, on opposite sides throughout:
+    each has their own states, events and page; the first also played a casual session."""
+    jan, other_jan = (
+        PlayerFactory(club=club, name="Jan Nowak"),
+        PlayerFactory(club=club, name="Jan Nowak"),
+    )
+    ala, ola = PlayerFactory(club=club, name="Ala"), PlayerFactory(club=club, name="Ola")
+
+    # Kop: a one-table tournament; Jan declares (with a partner) and wins every deal
+    # against the other Jan.
+    kop = services.tournament_create(
+        name="Namesakes Kop",
+        game="kop",
+        profile_version=profiles["kop-koscian"].current,
+        rounds=1,
+        deals_per_round=4,
+        club=club,
+        seed=3,
+        created_by=director,
+    )
+    for p in (jan, other_jan, ala, ola):
+        services.registration_check_in(
+            registration=services.registration_add(tournament=kop, player=p)
+        )
+    rnd = services.round_generate(tournament=kop)
+    (kop_table,) = rnd.tables.select_related("session")
+    seat = {s.player_id: s.seat for s in kop_table.session.seats.all()}
+    partners = [seat[ala.pk], seat[ola.pk], seat[ala.pk], seat[ola.pk]]
+    kop_bulk_record(
+        session=kop_table.session,
+        deals=[
+            KopEngineDeal(
+                contract="normal",
+                declarers=(seat[jan.pk], partner),
+                doublings=0,
+                declarer_points=90,
+            )
+            for partner in partners
+        ],
+        entered_by=ACTOR.label,
+    )
+    services.round_accept_all(rnd=rnd, accepted_by="test")
+
+    # Vint: Jan (north) and the other Jan (east) on opposite sides of both rubbers; Jan's
+    # partnership wins both.
+    vint_tournament = services.tournament_create(
+        name="Namesakes Vint",
+        game="vint",
+        profile_version=next(p for p in profiles.values() if p.game == "vint").current,
+        club=club,
+        created_by=director,
+    )
+    session = scoring_services.session_create(
+        game="vint",
+        profile_version=vint_tournament.profile_version,
+        players=[jan, other_jan, ala, ola],
+    )
+    vint_round = Round.objects.create(tournament=vint_tournament, number=1)
+    vint_table = RoundTable.objects.create(round=vint_round, number=1, session=session)
+    VintRubber.objects.create(session=session, number=1, north=1, east=2, south=3, west=4)
+    VintRubber.objects.create(session=session, number=2, north=1, east=3, south=4, west=2)
+    won = {"above": {"NS": 500, "EW": 40}, "below": {"NS": 120, "EW": 30}}
+    for rubber in (1, 2):
+        VintDeal.objects.create(session=session, rubber=rubber, number=1, facts={}, entries=won)
+    vint_table.accepted_at = timezone.now()
+    vint_table.save()
+
+    # A casual Kop session of the first Jan only (not rated, but on his page).
+    casual = scoring_services.session_create(
+        game="kop",
+        profile_version=profiles["kop-koscian"].current,
+        players=[jan, ala, ola, PlayerFactory(club=club)],
+    )
+
+    for game in ("kop", "vint"):
+        ratings.ratings_update(game=game)
+        states = {s.player_id: s for s in RatingState.objects.filter(game=game)}
+        assert set(states) == {jan.pk, other_jan.pk, ala.pk, ola.pk}
+        assert states[jan.pk].pk != states[other_jan.pk].pk
+        assert states[jan.pk].mu > states[other_jan.pk].mu
+        for p in (jan, other_jan):
+            (event,) = RatingEvent.objects.filter(game=game, player=p)
+            assert states[p.pk].last_event_id == event.pk
+            assert (event.mu_after, event.sigma_after) == (states[p.pk].mu, states[p.pk].sigma)
+    assert RatingState.objects.get(player=jan, game="kop").games == 4
+    assert RatingState.objects.get(player=other_jan, game="vint").games == 2
+
+    kop_points = {
+        p.pk: sum(
+            d.payments[seat[p.pk] - 1] for d in KopDeal.objects.filter(session=kop_table.session)
+        )
+        for p in (jan, other_jan)
+    }
+    assert kop_points[jan.pk] > 0 > kop_points[other_jan.pk]
+    pages = {
+        p.pk: client.get(reverse("tournaments:player_page", args=[p.pk])) for p in (jan, other_jan)
+    }
+    for p, sessions, rubbers_won in (
+        (jan, {kop_table.session_id, session.pk, casual.pk}, 2),
+        (other_jan, {kop_table.session_id, session.pk}, 0),
+    ):
+        context = pages[p.pk].context
+        assert {s["session_id"]: s["result"] for s in context["sessions"]} == {
+            **({casual.pk: "0 small points in 0 deals"} if casual.pk in sessions else {}),
+            kop_table.session_id: f"{kop_points[p.pk]} small points in 4 deals",
+            session.pk: f"{rubbers_won} of 2 rubbers won",
+        }
+        assert {r["game"]: r["state"].player_id for r in context["ratings"]} == {
+            "kop": p.pk,
+            "vint": p.pk,
+        }
+        namesake = other_jan if p is jan else jan
+        assert namesake.pk in {o["player_id"] for o in context["opponents"]}
+        assert p.pk not in {m["player_id"] for m in context["partners"] + context["opponents"]}
+        assert f"/players/{namesake.pk}/" in pages[p.pk].content.decode()

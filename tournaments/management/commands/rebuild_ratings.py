@@ -20,24 +20,25 @@ class Command(BaseCommand):
     help = "Rebuild the club ratings from every accepted tournament table."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--game", choices=ratings.GAMES, help="one game (default: all)")
+        parser.add_argument("--game", choices=ratings.rated_games(), help="one game (default: all)")
         parser.add_argument(
-            "--model", choices=MODELS, help="Kop/Baśka model (default: RATINGS_MODEL)"
+            "--model",
+            choices=MODELS,
+            help="Kop/Baśka model (default: RATINGS_MODEL; Vint has only its own)",
         )
         parser.add_argument(
             "--check", action="store_true", help="update incrementally instead of rebuilding"
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        games = [options["game"]] if options["game"] else list(ratings.GAMES)
+        games = [options["game"]] if options["game"] else ratings.rated_games()
         for game in games:
             started = time.perf_counter()
             try:
                 if options["check"]:
                     result = ratings.ratings_update(game=game, model=options["model"])
                 else:
-                    model = options["model"] if game != "vint" else None
-                    result = ratings.ratings_rebuild(game=game, model=model)
+                    result = ratings.ratings_rebuild(game=game, model=options["model"])
             except RatingOptionError as exc:
                 raise CommandError(str(exc)) from exc
             seconds = time.perf_counter() - started
