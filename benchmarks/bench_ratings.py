@@ -25,8 +25,6 @@ from array import array
 from collections.abc import Iterator
 from pathlib import Path
 
-from scoring.games.kop import bulk_record as kop_bulk_record
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from dbbench import on_each_database, throwaway_database  # noqa: E402
@@ -107,6 +105,7 @@ def _incremental(label: str) -> None:
     from clubs.models import Club, Player
     from scoring import services as scoring_services
     from scoring.engines.simulate import random_kop_deals
+    from scoring.games.kop import bulk_record as kop_bulk_record
     from scoring.models import RuleProfile
     from tournaments import ratings
     from tournaments.models import Round, RoundTable, Tournament
