@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from django.db.models import Count
+
 if TYPE_CHECKING:
     from django.db.models import Model
 
@@ -173,6 +175,23 @@ class Game(Protocol):
     def csv_rows(self, session: TableSession) -> list[list[Any]]: ...
 
     def import_sheet(self, data: Mapping[str, Any], *, user: Any, title: str) -> TableSession: ...
+
+
+class GameBase:
+    """What every game's module does the same way (the protocol's shared parts)."""
+
+    deal_model: type[Model]
+
+    def counted_deals(self, session_ids: Sequence[int]) -> dict[int, int]:
+        """Per session, its deals that count (not voided): one grouped query."""
+        return dict(
+            self.deal_model.objects.filter(  # type: ignore[attr-defined]
+                session_id__in=session_ids, voided=False
+            )
+            .values("session_id")
+            .annotate(n=Count("pk"))
+            .values_list("session_id", "n")
+        )
 
 
 GAME_MODULES = ("scoring.games.kop", "scoring.games.vint")

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Sum
+from django.db.models import Sum
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext as _
@@ -29,7 +29,7 @@ from scoring.engines.errors import RuleError
 from scoring.engines.kop_sheet import score_kop_sheet
 from scoring.errors import DealRejected, NeedsConfirmation
 from scoring.forms import KopDealForm
-from scoring.games import SeatResult, Slot, TableProgress, register
+from scoring.games import GameBase, SeatResult, Slot, TableProgress, register
 from scoring.imports import import_session
 from scoring.models import DealHistory, KopDeal, TableSeat, TableSession
 from scoring.problems import kop_contract_label, problem_text
@@ -274,7 +274,7 @@ def _ints(values: Any) -> list[int]:
 # ------------------------------------------------------------------------------ the game
 
 
-class KopGame:
+class KopGame(GameBase):
     """Kop (Greater Poland) or Baśka (Kashubia): ``code`` picks the engine's variant."""
 
     family = "kop"
@@ -454,14 +454,6 @@ class KopGame:
             points = totals[sid][seat - 1]
             out[sid].append(SeatResult(seat=seat, player_id=player_id, points=points, net=points))
         return dict(out)
-
-    def counted_deals(self, session_ids: Sequence[int]) -> dict[int, int]:
-        return dict(
-            KopDeal.objects.filter(session_id__in=session_ids, voided=False)
-            .values("session_id")
-            .annotate(n=Count("pk"))
-            .values_list("session_id", "n")
-        )
 
     def progress(self, sessions: Sequence[TableSession]) -> dict[int, TableProgress]:
         counted = self.counted_deals([s.pk for s in sessions])

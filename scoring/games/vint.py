@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -26,7 +25,7 @@ from scoring.engines.errors import RuleError, SheetError
 from scoring.engines.vint_sheet import deal_to_json, read_vint_sheet
 from scoring.errors import DealRejected
 from scoring.forms import SUITS, VintDealForm, contract_kind, initial_from_facts
-from scoring.games import SeatResult, Slot, TableProgress, register
+from scoring.games import GameBase, SeatResult, Slot, TableProgress, register
 from scoring.games.vint_board import (
     RUBBERS,
     SEAT_SIDE,
@@ -284,7 +283,7 @@ def _forget_board(session: TableSession) -> None:
     session.__dict__.pop("_vint_board", None)
 
 
-class VintGame:
+class VintGame(GameBase):
     code = "vint"
     label = "Vint"
     family = "vint"
@@ -521,14 +520,6 @@ class VintGame:
                 key=lambda r: r.seat,
             )
         return out
-
-    def counted_deals(self, session_ids: Sequence[int]) -> dict[int, int]:
-        return dict(
-            VintDeal.objects.filter(session_id__in=session_ids, voided=False)
-            .values("session_id")
-            .annotate(n=Count("pk"))
-            .values_list("session_id", "n")
-        )
 
     def progress(self, sessions: Sequence[TableSession]) -> dict[int, TableProgress]:
         """A Vint table has finished when its three rubbers have (no planned deal count)."""
