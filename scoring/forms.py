@@ -231,10 +231,10 @@ class VintDealForm(EntryKeys):
         facts: dict[str, Any] = {"contract": contract}
         if kind == "pass":
             ns = data.get("ns_tricks")
-            if ns is None and "ns_tricks" not in self.errors:
-                self._need("tricks", _("Set the tricks NS took (EW took the rest)."))
-            else:
+            if ns is not None:
                 facts["tricks"] = {"NS": ns, "EW": 13 - ns}
+            elif "ns_tricks" not in self.errors:  # else the field's own error is shown
+                self._need("tricks", _("Set the tricks NS took (EW took the rest)."))
         else:
             if not data.get("declarer"):
                 self._need("declarer", _("Tap the declarer's seat."))
