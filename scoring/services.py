@@ -132,6 +132,7 @@ def deal_record(
     ``submission_key``)."""
     session = _locked_session(session.pk, actor)
     game = game_of(session)
+    slot: Slot | None
     if submission_key:
         earlier = (
             DealHistory.objects.filter(session=session, submission_key=submission_key)

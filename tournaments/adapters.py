@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from scoring.games import SeatResult, game_for
 from scoring.models import TableSeat
 from tournaments.models import Registration, RoundTable, Tournament
+
+if TYPE_CHECKING:
+    from tournaments.seating.schedule import Schedule, Table
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,7 @@ def round_seed(tournament_seed: int, round_number: int) -> int:
     return (tournament_seed * 1_000_003 + round_number) % (2**63 - 1)
 
 
-def played_schedule(tournament: Tournament) -> Any:
+def played_schedule(tournament: Tournament) -> Schedule | None:
     from tournaments.seating.generate import ALGORITHM_VERSION
     from tournaments.seating.schedule import Schedule
 
@@ -118,9 +121,9 @@ def played_schedule(tournament: Tournament) -> Any:
         return None
     byes = [tuple(r) for r in tournament.rounds.order_by("number").values_list("byes", flat=True)]
     players = {n for rnd in rounds for table in rnd for n in table} | {n for b in byes for n in b}
-    return Schedule(
-        tuple(players), tuple(tuple(r) for r in rounds), tuple(byes), None, ALGORITHM_VERSION
-    )
+    # A seated table has its four seats (TableSeat 1..4), so each is a Table.
+    tables = cast("tuple[tuple[Table, ...], ...]", tuple(tuple(r) for r in rounds))
+    return Schedule(tuple(players), tables, tuple(byes), None, ALGORITHM_VERSION)
 
 
 def seat_round(*, tournament: Tournament, active: list[int], round_number: int) -> RoundPlan:

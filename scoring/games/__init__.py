@@ -79,11 +79,13 @@ class Game(Protocol):
     code: str  # "kop", "baska", "vint": TableSession.game
     label: str
     family: str  # games scored and ranked alike share a family: "kop" (Kop, Baśka), "vint"
-    deal_model: type[Model]
     session_template: str
     sheet_template: str
     history_template: str
     edit_template: str
+
+    @property
+    def deal_model(self) -> type[Model]: ...  # read-only: each game names its own model class
 
     # ---------------------------------------------------------------- set-up
     def rules(self, session: TableSession) -> Any: ...

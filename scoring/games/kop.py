@@ -197,9 +197,9 @@ def seat_totals(session_ids: Sequence[int]) -> dict[int, tuple[int, int, int, in
             p1=Sum("payment_1"), p2=Sum("payment_2"), p3=Sum("payment_3"), p4=Sum("payment_4")
         )
     }
-    out = {}
+    out: dict[int, tuple[int, int, int, int]] = {}
     for sid in session_ids:
-        row = sums.get(sid, {})
+        row: Mapping[str, Any] = sums.get(sid, {})
         out[sid] = (row.get("p1") or 0, row.get("p2") or 0, row.get("p3") or 0, row.get("p4") or 0)
     return out
 
@@ -466,7 +466,7 @@ class KopGame:
         out = {}
         for s in sessions:
             deals, planned = counted.get(s.pk, 0), s.planned_deals
-            out[s.pk] = TableProgress(deals, planned, bool(planned) and deals >= planned)
+            out[s.pk] = TableProgress(deals, planned, bool(planned and deals >= planned))
         return out
 
     def sheet_context(self, session: TableSession) -> dict[str, Any]:

@@ -24,7 +24,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -186,6 +186,15 @@ class Item:
     points: int
     label: str
     kind: str
+
+
+class _DealHeading(TypedDict):
+    """The part of a ``DealRow`` that a voided deal shows too."""
+
+    deal: VintDeal
+    contract: str
+    declarer_name: str
+    doubling: str
 
 
 @dataclass
@@ -453,7 +462,7 @@ def _deal_rows(
     for deal in deals:
         facts = deal.facts
         declarer = facts.get("declarer", "")
-        common = {
+        common: _DealHeading = {
             "deal": deal,
             "contract": contract_label(facts["contract"]),
             "declarer_name": by_seat.get(declarer, ""),
