@@ -98,8 +98,8 @@ def history_record(
     slot: Slot,
     action: str,
     actor: Actor,
-    new: dict[str, Any],
-    old: dict[str, Any] | None = None,
+    new: Mapping[str, Any],
+    old: Mapping[str, Any] | None = None,
     reason: str = "",
     submission_key: str = "",
 ) -> None:

@@ -147,7 +147,7 @@ class Game(Protocol):
 
     def void(self, session: TableSession, row: Any) -> None: ...
 
-    def snapshot(self, row: Any) -> dict[str, Any]:
+    def snapshot(self, row: Any) -> Mapping[str, Any]:
         """The deal's facts and result as the history keeps them."""
         ...
 
@@ -168,7 +168,9 @@ class Game(Protocol):
 
     def history(self, session: TableSession, slot: Slot | None = None) -> list[Any]: ...
 
-    def sheet_json(self, session: TableSession) -> dict[str, Any]: ...
+    def sheet_json(self, session: TableSession) -> Mapping[str, Any]:
+        """The session as a scoresheet (``scoring.engines.shapes``) that re-imports."""
+        ...
 
     def csv_rows(self, session: TableSession) -> list[list[Any]]: ...
 

@@ -31,6 +31,7 @@ from django.utils.translation import ngettext
 
 from scoring.engines import vint
 from scoring.engines.ranks import by_key, rank
+from scoring.engines.shapes import VintSheetJson
 from scoring.engines.vint_sheet import SheetRubber, vint_sheet_from_session
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
 from scoring.selectors import sheet_players
@@ -677,7 +678,7 @@ def _snapshot_summary(snap: Mapping[str, Any] | None) -> str:
     return text
 
 
-def vint_sheet_json(*, session: TableSession) -> dict[str, Any]:
+def vint_sheet_json(*, session: TableSession) -> VintSheetJson:
     """The session as a Vint scoresheet (``shared/formats/scoresheet-json.md``).
 
     Every started rubber with its seating, first dealer and counted deals
