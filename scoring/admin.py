@@ -1,4 +1,7 @@
+from __future__ import annotations
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from scoring.models import (
     DealHistory,
@@ -45,7 +48,7 @@ class KopDealAdmin(admin.ModelAdmin):
     list_display = ["session", "number", "contract", "declarer_points", "value", "voided"]
     list_filter = ["contract", "voided"]
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: KopDeal | None = None) -> bool:
         return False
 
 
@@ -53,7 +56,7 @@ class KopDealAdmin(admin.ModelAdmin):
 class VintDealAdmin(admin.ModelAdmin):
     list_display = ["session", "rubber", "number", "voided"]
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: VintDeal | None = None) -> bool:
         return False
 
 

@@ -13,7 +13,7 @@ switching to grand) does not count.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -30,6 +30,9 @@ from scoring.engines.rules import (
 from scoring.games import Slot
 from scoring.models import GAME_CHOICES, RuleProfile
 from scoring.problems import problem_text
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 SEAT_CHOICES = [(1, "1"), (2, "2"), (3, "3"), (4, "4")]
 DOUBLING_MODES = [("count", _("count")), ("seats", _("seats in order"))]
@@ -85,7 +88,8 @@ class KopDealForm(EntryKeys):
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
-        self.fields["contract"].choices = [(c.name, c.name) for c in kop.contracts_for(game)]
+        contract = cast(forms.ChoiceField, self.fields["contract"])
+        contract.choices = [(c.name, c.name) for c in kop.contracts_for(game)]
         self.warnings: list[str] = []
 
     def clean_doubling_seats(self) -> list[int]:
@@ -216,7 +220,7 @@ class VintDealForm(EntryKeys):
 
     # -------------------------------------------------------------- parsing
 
-    def _need(self, slot: str, message: str) -> None:
+    def _need(self, slot: str, message: StrOrPromise) -> None:
         messages = self.slot_errors.setdefault(slot, [])
         if str(message) not in messages:
             messages.append(str(message))
@@ -231,10 +235,10 @@ class VintDealForm(EntryKeys):
         facts: dict[str, Any] = {"contract": contract}
         if kind == "pass":
             ns = data.get("ns_tricks")
-            if ns is None and "ns_tricks" not in self.errors:
-                self._need("tricks", _("Set the tricks NS took (EW took the rest)."))
-            else:
+            if ns is not None:
                 facts["tricks"] = {"NS": ns, "EW": 13 - ns}
+            elif "ns_tricks" not in self.errors:  # else the field's own error is shown
+                self._need("tricks", _("Set the tricks NS took (EW took the rest)."))
         else:
             if not data.get("declarer"):
                 self._need("declarer", _("Tap the declarer's seat."))
@@ -297,7 +301,7 @@ class VintDealForm(EntryKeys):
             valid = self.is_valid()
             for name, errors in self.errors.items():
                 for message in errors:
-                    self._need(SLOTS.get(name, "all"), message)
+                    self._need(SLOTS.get(name, "all"), str(message))
             self._complete = valid and not self.slot_errors
         return self._complete
 
@@ -351,21 +355,31 @@ class ReasonForm(forms.Form):
 
 class SessionForm(forms.Form):
     title = forms.CharField(label=_("Title"), max_length=160, required=False)
-    profile = forms.ModelChoiceField(label=_("Rule profile"), queryset=None, empty_label=None)
-    seat_1 = forms.ModelChoiceField(label=_("Seat 1 (deals first)"), queryset=None)
-    seat_2 = forms.ModelChoiceField(label=_("Seat 2"), queryset=None)
-    seat_3 = forms.ModelChoiceField(label=_("Seat 3"), queryset=None)
-    seat_4 = forms.ModelChoiceField(label=_("Seat 4"), queryset=None)
+    profile: forms.ModelChoiceField[RuleProfile] = forms.ModelChoiceField(
+        label=_("Rule profile"), queryset=None, empty_label=None
+    )
+    seat_1: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
+        label=_("Seat 1 (deals first)"), queryset=None
+    )
+    seat_2: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
+        label=_("Seat 2"), queryset=None
+    )
+    seat_3: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
+        label=_("Seat 3"), queryset=None
+    )
+    seat_4: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
+        label=_("Seat 4"), queryset=None
+    )
     planned_deals = forms.IntegerField(
         label=_("Planned deals"), min_value=1, max_value=400, required=False, initial=32
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["profile"].queryset = RuleProfile.objects.all()
+        cast(forms.ModelChoiceField, self.fields["profile"]).queryset = RuleProfile.objects.all()
         players = Player.objects.select_related("club").order_by("name")
         for i in range(1, 5):
-            self.fields[f"seat_{i}"].queryset = players
+            cast(forms.ModelChoiceField, self.fields[f"seat_{i}"]).queryset = players
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

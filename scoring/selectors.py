@@ -54,7 +54,7 @@ def round_table_of(session: TableSession) -> Any:
     declares, read without importing it.
     """
     try:
-        return session.round_table  # type: ignore[attr-defined]
+        return session.round_table
     except (ObjectDoesNotExist, AttributeError):
         return None
 

@@ -98,8 +98,8 @@ def history_record(
     slot: Slot,
     action: str,
     actor: Actor,
-    new: dict[str, Any],
-    old: dict[str, Any] | None = None,
+    new: Mapping[str, Any],
+    old: Mapping[str, Any] | None = None,
     reason: str = "",
     submission_key: str = "",
 ) -> None:
@@ -132,6 +132,7 @@ def deal_record(
     ``submission_key``)."""
     session = _locked_session(session.pk, actor)
     game = game_of(session)
+    slot: Slot | None
     if submission_key:
         earlier = (
             DealHistory.objects.filter(session=session, submission_key=submission_key)

@@ -26,6 +26,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.http import HtmxHttpRequest
 from clubs.roles import director_required, is_director, is_scorer
 from scoring import selectors, services
 from scoring.engines import kop
@@ -145,7 +146,7 @@ def _saved_message(slot: Slot, *, replayed: bool) -> str:
 
 
 @require_POST
-def deal_add(request: HttpRequest, pk: int) -> HttpResponse:
+def deal_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = _session_or_404(pk)
     actor = _require_writer(request, session)
     game = game_of(session)

@@ -2,8 +2,9 @@
 
 Tiers, in order:
 
-* ``lint``        ruff (lint + format check), mypy --strict on the pure packages, and the
-                  import-linter contracts of pyproject.toml (``lint-imports``)
+* ``lint``        ruff (lint + format check), mypy with django-stubs over the project
+                  (strict on the pure packages), and the import-linter contracts of
+                  pyproject.toml (``lint-imports``)
 * ``unit``        the pure engines, seating and ranking, without Django loaded
 * ``django``      the Django apps on SQLite, tasks executed in-process
 * ``integration`` PostgreSQL + Redis + a real Celery worker process the tests start
@@ -92,7 +93,7 @@ def pytest_tier(name: str, paths: list[str], env: dict[str, str], extra: list[st
 
 
 def lint_tier() -> Outcome:
-    banner("lint (ruff, mypy --strict on pure packages, import-linter contracts)")
+    banner("lint (ruff, mypy with django-stubs, import-linter contracts)")
     codes = [
         run([str(BIN / "ruff"), "check", "."]),
         run([str(BIN / "ruff"), "format", "--check", "."]),

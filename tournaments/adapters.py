@@ -10,7 +10,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from scoring.games import SeatResult, game_for
 from scoring.models import TableSeat
@@ -19,7 +19,7 @@ from tournaments.models import Registration, RoundTable, Tournament
 from tournaments.seating import parse_seating_csv
 from tournaments.seating.errors import SeatingError
 from tournaments.seating.generate import ALGORITHM_VERSION, generate_round, generate_schedule
-from tournaments.seating.schedule import Schedule
+from tournaments.seating.schedule import Schedule, Table
 
 
 @dataclass(frozen=True)
@@ -114,15 +114,15 @@ def round_seed(tournament_seed: int, round_number: int) -> int:
     return (tournament_seed * 1_000_003 + round_number) % (2**63 - 1)
 
 
-def played_schedule(tournament: Tournament) -> Any:
+def played_schedule(tournament: Tournament) -> Schedule | None:
     rounds = played_rounds(tournament)
     if not rounds:
         return None
     byes = [tuple(r) for r in tournament.rounds.order_by("number").values_list("byes", flat=True)]
     players = {n for rnd in rounds for table in rnd for n in table} | {n for b in byes for n in b}
-    return Schedule(
-        tuple(players), tuple(tuple(r) for r in rounds), tuple(byes), None, ALGORITHM_VERSION
-    )
+    # A seated table has its four seats (TableSeat 1..4), so each is a Table.
+    tables = cast("tuple[tuple[Table, ...], ...]", tuple(tuple(r) for r in rounds))
+    return Schedule(tuple(players), tables, tuple(byes), None, ALGORITHM_VERSION)
 
 
 def seat_round(*, tournament: Tournament, active: list[int], round_number: int) -> RoundPlan:

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -8,6 +8,9 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Player
 from clubs.selectors import players_similar_to
 from scoring.models import RuleProfile
+
+if TYPE_CHECKING:
+    from scoring.models import RuleProfile
 
 
 class PlayerForm(forms.Form):
@@ -43,7 +46,9 @@ class PlayerForm(forms.Form):
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
-    profile = forms.ModelChoiceField(label=_("Rule profile"), queryset=None, empty_label=None)
+    profile: forms.ModelChoiceField[RuleProfile] = forms.ModelChoiceField(
+        label=_("Rule profile"), queryset=None, empty_label=None
+    )
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=5)
     deals_per_round = forms.IntegerField(
         label=_("Deals per round (Kop, Baśka)"), min_value=1, max_value=200, initial=32
@@ -58,7 +63,7 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["profile"].queryset = RuleProfile.objects.all()
+        cast(forms.ModelChoiceField, self.fields["profile"]).queryset = RuleProfile.objects.all()
 
 
 class EntryForm(forms.Form):
@@ -72,7 +77,7 @@ class EntryForm(forms.Form):
     def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         taken = tournament.entries.values_list("player_id", flat=True)
-        self.fields["player"].queryset = (
+        cast(forms.ModelChoiceField, self.fields["player"]).queryset = (
             Player.objects.exclude(pk__in=taken).select_related("club").order_by("name")
         )
 

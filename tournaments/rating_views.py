@@ -7,7 +7,7 @@ only: creating and editing a series.
 from __future__ import annotations
 
 import csv
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
@@ -44,7 +44,8 @@ class LeaderboardFilter(forms.Form):
 
     def __init__(self, *args: Any, seasons: list[int], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["season"].choices = [("", _("All time")), *[(y, str(y)) for y in seasons]]
+        season = cast(forms.TypedChoiceField, self.fields["season"])
+        season.choices = [("", _("All time")), *[(y, str(y)) for y in seasons]]
 
 
 def _leaderboard(request: HttpRequest, game: str) -> dict[str, Any]:
@@ -147,7 +148,8 @@ class SeriesForm(forms.Form):
 
     def __init__(self, *args: Any, series: Series | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["tournaments"].queryset = Tournament.objects.order_by("-created_at")
+        tournaments = cast(forms.ModelMultipleChoiceField, self.fields["tournaments"])
+        tournaments.queryset = Tournament.objects.order_by("-created_at")
         if series is not None:
             self.fields["game"].disabled = True
 

@@ -537,7 +537,8 @@ def ratings_update(
 
     tables = list(accepted.values_list("pk", "session_id", "accepted_at"))
     fingerprints = _fingerprints(game, [session_id for _pk, session_id, _at in tables])
-    todo = [_Current(pk, s, at, fingerprints[s]) for pk, s, at in tables]
+    # ``accepted`` holds accepted tables only, so every ``accepted_at`` is set.
+    todo = [_Current(pk, s, at, fingerprints[s]) for pk, s, at in tables if at is not None]
     matches = family.matches(wanted, [c.session_id for c in todo])
     replay_players = {p for ms in matches.values() for m in ms for p in m.players}
     states = {
@@ -552,11 +553,11 @@ def ratings_update(
         start={p: r for p, r in start.items() if p in replay_players},
     )
 
-    sources = RatingSource.objects.bulk_create(
+    created = RatingSource.objects.bulk_create(
         RatingSource(game=game, table_id=c.table_id, at=c.at, fingerprint=c.fingerprint)
         for c in todo
     )
-    by_table = {s.table_id: s for s in sources}
+    by_table = {s.table_id: s for s in created}
     at_of = {c.table_id: c.at for c in todo}
     events = RatingEvent.objects.bulk_create(
         RatingEvent(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any
+from typing import Literal
 
 from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
 from scoring.games import game_for
@@ -22,8 +22,19 @@ from tournaments import adapters
 from tournaments.models import Tournament
 from tournaments.ranking import group_standings, kop_standings, vint_standings
 from tournaments.ranking.vint import VintSession
+from tournaments.shapes import (
+    KopRow,
+    KopStandings,
+    StandingsDocument,
+    VintStandings,
+)
 
 VINT_TOURNAMENT_TIE_BREAKS = ("rubbers_won", "total_points")
+# Players grouped by registration kind, and the key their ranking goes under.
+GROUP_KEYS: tuple[tuple[str, Literal["pairs", "teams"]], ...] = (
+    ("pair", "pairs"),
+    ("team", "teams"),
+)
 
 
 def _tournament_settings(tournament: Tournament) -> tuple[list[int], list[str]]:
@@ -34,7 +45,7 @@ def _tournament_settings(tournament: Tournament) -> tuple[list[int], list[str]]:
     )
 
 
-def _kop(tournament: Tournament) -> dict[str, Any]:
+def _kop(tournament: Tournament) -> KopStandings:
     big_points, tie_breaks = _tournament_settings(tournament)
     rounds: dict[int, list[dict[int, int]]] = defaultdict(list)
     table_numbers: dict[int, list[int]] = defaultdict(list)
@@ -44,7 +55,7 @@ def _kop(tournament: Tournament) -> dict[str, Any]:
     byes = {r.number: list(r.byes) for r in tournament.rounds.filter(number__in=list(rounds))}
     rows = kop_standings(rounds, big_points, tie_breaks, byes)
     entries = adapters.registrations_by_number(tournament)
-    individual = [
+    individual: list[KopRow] = [
         {
             "rank": row.rank_label,
             "place": row.rank,
@@ -71,21 +82,21 @@ def _kop(tournament: Tournament) -> dict[str, Any]:
         }
         for row in rows
     ]
-    out: dict[str, Any] = {
+    out: KopStandings = {
         "game": tournament.game,
         "big_points": big_points,
         "tie_breaks": tie_breaks,
         "individual": individual,
     }
     ranked = {row.player for row in rows}
-    for kind in ("pair", "team"):
+    for kind, key in GROUP_KEYS:
         groups = {
             name: [n for n in members if n in ranked]
             for name, members in adapters.group_of(tournament, kind).items()
         }
         groups = {name: members for name, members in groups.items() if members}
         if groups:
-            out[f"{kind}s"] = [
+            out[key] = [
                 {
                     "rank": g.rank_label,
                     "group": g.group,
@@ -98,7 +109,7 @@ def _kop(tournament: Tournament) -> dict[str, Any]:
     return out
 
 
-def _vint(tournament: Tournament) -> dict[str, Any]:
+def _vint(tournament: Tournament) -> VintStandings:
     entries = adapters.registrations_by_number(tournament)
     # A rubber still unfinished when the table is accepted was cut short by the time
     # limit: the sheet already closes it under the profile's rule (vint.md A27).
@@ -131,9 +142,9 @@ def _vint(tournament: Tournament) -> dict[str, Any]:
 
 
 # How each family of games is ranked in a tournament (``scoring.games.Game.family``).
-STANDINGS: dict[str, Callable[[Tournament], dict[str, Any]]] = {"kop": _kop, "vint": _vint}
+STANDINGS: dict[str, Callable[[Tournament], StandingsDocument]] = {"kop": _kop, "vint": _vint}
 
 
-def standings_compute(*, tournament: Tournament) -> dict[str, Any]:
+def standings_compute(*, tournament: Tournament) -> StandingsDocument:
     """The full standings as plain JSON-ready data (what a snapshot stores)."""
     return STANDINGS[game_for(tournament.game).family](tournament)

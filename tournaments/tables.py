@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class FastTable(tables.Table):
@@ -50,7 +55,7 @@ class PlayerLinkColumn(tables.Column):
         return self.html(record, table)
 
 
-def num_column(label: str, **kwargs: object) -> tables.Column:
+def num_column(label: StrOrPromise, **kwargs: Any) -> tables.Column:
     """A right-aligned number column."""
     return tables.Column(verbose_name=label, attrs={"td": {"class": "num"}}, **kwargs)
 

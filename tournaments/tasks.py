@@ -1,10 +1,16 @@
-"""Celery tasks: thin, idempotent, given ids; the work is in services."""
+"""Celery tasks: thin, idempotent, given ids; the work is in services.
+
+The tasks that services enqueue with ``delay_on_commit`` name ``DjangoTask`` as their base.
+``config.celery`` already makes it every task's class; saying so here lets the type checker
+see ``delay_on_commit`` too.
+"""
 
 from __future__ import annotations
 
 import socket
 
 from celery import shared_task
+from celery.contrib.django.task import DjangoTask
 from django.utils import timezone
 
 from tournaments import ratings, services
@@ -19,13 +25,13 @@ def heartbeat_record(token: str) -> None:
     )
 
 
-@shared_task
+@shared_task(base=DjangoTask)
 def standings_recompute(tournament_id: int, version: int) -> None:
     """Recompute a tournament's standings; idempotent (a stale or repeated run does nothing)."""
     services.standings_recompute(tournament_id=tournament_id, version=version)
 
 
-@shared_task
+@shared_task(base=DjangoTask)
 def ratings_update(tournament_id: int) -> None:
     """Rate what a tournament's accepted or corrected results changed. Idempotent: a table
     already rated with the same deals is not rated again, so a repeated or stale run does

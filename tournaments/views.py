@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.http import HtmxHttpRequest
 from clubs.models import Club
 from clubs.roles import director_required, is_director
 from clubs.selectors import player_list
@@ -130,7 +131,7 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
             )
     else:
         for error in form.non_field_errors():
-            messages.error(request, error)
+            messages.error(request, str(error))
     return redirect("tournaments:detail", slug=slug)
 
 
@@ -218,7 +219,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @director_required
-def progress_board(request: HttpRequest, slug: str) -> HttpResponse:
+def progress_board(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     context = {"tournament": tournament, **selectors.progress(tournament=tournament)}
     if request.htmx:
@@ -248,7 +249,7 @@ def table_accept(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     return redirect("scoring:session", pk=table.session_id)
 
 
-def standings(request: HttpRequest, slug: str) -> HttpResponse:
+def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     view = selectors.standings_view(
         tournament=tournament, viewer_is_director=is_director(request.user)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from scoring.engines import kop
 from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.shapes import KopDealJson, KopDoublingJson, KopSheetJson
 
 SHEET_KEYS = ("game", "rules", "players", "deals")
 REQUIRED_SHEET_KEYS = ("game", "players", "deals")
@@ -206,7 +207,7 @@ def kop_sheet_from_deals(
     rules: kop.KopRules | Mapping[str, object] | None,
     players: Sequence[str],
     deals: Iterable[kop.KopDeal],
-) -> dict[str, object]:
+) -> KopSheetJson:
     """The input-format sheet for recorded deals (the inverse of ``read_kop_sheet``).
 
     ``rules`` may be ``KopRules``, an options mapping or ``None`` (defaults).
@@ -227,7 +228,7 @@ def kop_sheet_from_deals(
         options = kop.rules_to_options(kop.default_rules(game))
     else:
         options = kop.rules_to_options(kop.parse_rules(game, rules))
-    sheet: dict[str, object] = {
+    sheet: KopSheetJson = {
         "game": game,
         "rules": options,
         "players": list(players),
@@ -237,11 +238,15 @@ def kop_sheet_from_deals(
     return sheet
 
 
-def _deal_to_json(deal: kop.KopDeal) -> dict[str, object]:
-    out: dict[str, object] = {"contract": deal.contract, "declarers": list(deal.declarers)}
+def _deal_to_json(deal: kop.KopDeal) -> KopDealJson:
+    doubling: KopDoublingJson = {}
     if deal.doublings is not None:
-        out["doublings"] = deal.doublings
+        doubling["doublings"] = deal.doublings
     if deal.doubling_seats is not None:
-        out["doubling_seats"] = list(deal.doubling_seats)
-    out["declarer_points"] = deal.declarer_points
-    return out
+        doubling["doubling_seats"] = list(deal.doubling_seats)
+    return {
+        "contract": deal.contract,
+        "declarers": list(deal.declarers),
+        **doubling,
+        "declarer_points": deal.declarer_points,
+    }

@@ -46,6 +46,7 @@ from typing import cast
 
 from scoring.engines import vint
 from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.shapes import VintDealJson, VintSheetJson
 
 SHEET_KEYS = ("game", "rules", "rubbers")
 REQUIRED_SHEET_KEYS = ("game", "rubbers")
@@ -463,9 +464,7 @@ def check_vint_sheet(data: object) -> list[str]:
 # ============================================================================ writing
 
 
-def vint_sheet_from_session(
-    rules: vint.VintRules, rubbers: Sequence[SheetRubber]
-) -> dict[str, object]:
+def vint_sheet_from_session(rules: vint.VintRules, rubbers: Sequence[SheetRubber]) -> VintSheetJson:
     """The input format for a session held as plain data.
 
     ``read_vint_sheet`` of the result gives back ``VintSheet(rules, rubbers)``
@@ -487,9 +486,9 @@ def vint_sheet_from_session(
     }
 
 
-def deal_to_json(deal: vint.VintDeal) -> dict[str, object]:
+def deal_to_json(deal: vint.VintDeal) -> VintDealJson:
     """One deal in the input format (keys with nothing to say are left out)."""
-    out: dict[str, object]
+    out: VintDealJson
     if deal.contract is None:
         out = {"contract": "pass"}
         if deal.tricks is not None:

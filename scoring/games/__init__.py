@@ -81,13 +81,15 @@ class Game(Protocol):
     code: str  # "kop", "baska", "vint": TableSession.game
     label: str
     family: str  # games scored and ranked alike share a family: "kop" (Kop, Baśka), "vint"
-    deal_model: type[Model]
     session_template: str
     sheet_template: str
     history_template: str
     edit_template: str
     aside_template: str  # what the table page's aside adds for this game ("" for nothing)
     paper_pad: bool  # a printable paper pad exists for the game
+
+    @property
+    def deal_model(self) -> type[Model]: ...  # read-only: each game names its own model class
 
     # ---------------------------------------------------------------- set-up
     def rules(self, session: TableSession) -> Any: ...
@@ -149,7 +151,7 @@ class Game(Protocol):
 
     def void(self, session: TableSession, row: Any) -> None: ...
 
-    def snapshot(self, row: Any) -> dict[str, Any]:
+    def snapshot(self, row: Any) -> Mapping[str, Any]:
         """The deal's facts and result as the history keeps them."""
         ...
 
@@ -170,7 +172,9 @@ class Game(Protocol):
 
     def history(self, session: TableSession, slot: Slot | None = None) -> list[Any]: ...
 
-    def sheet_json(self, session: TableSession) -> dict[str, Any]: ...
+    def sheet_json(self, session: TableSession) -> Mapping[str, Any]:
+        """The session as a scoresheet (``scoring.engines.shapes``) that re-imports."""
+        ...
 
     def csv_rows(self, session: TableSession) -> list[list[Any]]: ...
 

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from scoring.engines import kop
 from scoring.engines.errors import RuleError
 from scoring.engines.kop_sheet import score_kop_sheet
+from scoring.engines.shapes import KopDealJson, KopDoublingJson, KopSheetJson
 from scoring.errors import DealRejected, NeedsConfirmation
 from scoring.forms import KopDealForm
 from scoring.games import GameBase, SeatResult, Slot, TableProgress, register
@@ -34,6 +35,7 @@ from scoring.imports import import_session
 from scoring.models import DealHistory, KopDeal, TableSeat, TableSession
 from scoring.problems import kop_contract_label, problem_text
 from scoring.selectors import deal_history, errors_by_field, sheet_players
+from scoring.shapes import KopDealSnapshot
 from scoring.signals import deal_changed
 
 RECENT_ROWS = 8  # deals shown under the pad
@@ -77,15 +79,19 @@ def deal_from_facts(facts: Mapping[str, Any]) -> kop.KopDeal:
     )
 
 
-def facts_of(row: KopDeal) -> dict[str, Any]:
+def facts_of(row: KopDeal) -> KopDealJson:
     """The facts of a stored deal, as in the scoresheet JSON format."""
-    facts: dict[str, Any] = {"contract": row.contract, "declarers": list(row.declarers)}
+    doubling: KopDoublingJson = {}
     if row.doubling_seats is not None:
-        facts["doubling_seats"] = list(row.doubling_seats)
-    else:
-        facts["doublings"] = row.doublings
-    facts["declarer_points"] = row.declarer_points
-    return facts
+        doubling["doubling_seats"] = list(row.doubling_seats)
+    elif row.doublings is not None:  # a stored deal has one of the two (kop.doublings_missing)
+        doubling["doublings"] = row.doublings
+    return {
+        "contract": row.contract,
+        "declarers": list(row.declarers),
+        **doubling,
+        "declarer_points": row.declarer_points,
+    }
 
 
 def fill_row(
@@ -122,7 +128,7 @@ def evaluate(session: TableSession, facts: Mapping[str, Any]) -> tuple[kop.KopDe
     return deal, result
 
 
-def snapshot(row: KopDeal) -> dict[str, Any]:
+def snapshot(row: KopDeal) -> KopDealSnapshot:
     """A deal's facts and result as the history keeps them."""
     return {
         **facts_of(row),
@@ -197,9 +203,9 @@ def seat_totals(session_ids: Sequence[int]) -> dict[int, tuple[int, int, int, in
             p1=Sum("payment_1"), p2=Sum("payment_2"), p3=Sum("payment_3"), p4=Sum("payment_4")
         )
     }
-    out = {}
+    out: dict[int, tuple[int, int, int, int]] = {}
     for sid in session_ids:
-        row = sums.get(sid, {})
+        row: Mapping[str, Any] = sums.get(sid, {})
         out[sid] = (row.get("p1") or 0, row.get("p2") or 0, row.get("p3") or 0, row.get("p4") or 0)
     return out
 
@@ -428,7 +434,7 @@ class KopGame(GameBase):
         row.voided = True
         row.save(update_fields=["voided", "updated_at"])
 
-    def snapshot(self, row: KopDeal) -> dict[str, Any]:
+    def snapshot(self, row: KopDeal) -> KopDealSnapshot:
         return snapshot(row)
 
     def summary(self, row: KopDeal) -> str:
@@ -460,7 +466,7 @@ class KopGame(GameBase):
         out = {}
         for s in sessions:
             deals, planned = counted.get(s.pk, 0), s.planned_deals
-            out[s.pk] = TableProgress(deals, planned, bool(planned) and deals >= planned)
+            out[s.pk] = TableProgress(deals, planned, bool(planned and deals >= planned))
         return out
 
     def sheet_context(self, session: TableSession) -> dict[str, Any]:
@@ -469,7 +475,7 @@ class KopGame(GameBase):
     def history(self, session: TableSession, slot: Slot | None = None) -> list[DealHistory]:
         return list(deal_history(session=session, slot=slot))
 
-    def sheet_json(self, session: TableSession) -> dict[str, Any]:
+    def sheet_json(self, session: TableSession) -> KopSheetJson:
         """The session as a scoresheet (``shared/formats/scoresheet-json.md``) that re-imports."""
         return {
             "game": session.game,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils.html import format_html_join
@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from scoring.engines import vint
 from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.shapes import VintDealJson, VintSheetJson
 from scoring.engines.vint_sheet import deal_to_json, read_vint_sheet
 from scoring.errors import DealRejected
 from scoring.forms import SUITS, VintDealForm, contract_kind, initial_from_facts
@@ -46,6 +47,7 @@ from scoring.games.vint_board import (
 from scoring.imports import import_session
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
 from scoring.selectors import errors_by_field
+from scoring.shapes import VintDealSnapshot
 
 DENOMINATION_TITLES = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "G": "G", "M": "M"}
 LENGTHS = [("", "—"), *[(str(n), str(n)) for n in range(3, 14)]]
@@ -137,12 +139,12 @@ def _rubber_replay(session: TableSession, rubber: int) -> None:
         VintDeal.objects.bulk_update(changed, ["entries"])
 
 
-def snapshot(row: VintDeal) -> dict[str, Any]:
+def snapshot(row: VintDeal) -> VintDealSnapshot:
     entries = row.entries or {}
     return {
         "rubber": row.rubber,
         "number": row.number,
-        "facts": dict(row.facts),
+        "facts": cast(VintDealJson, dict(row.facts)),  # as deal_to_json stored them
         "above": entries.get("above"),
         "below": entries.get("below"),
         "voided": row.voided,
@@ -486,7 +488,7 @@ class VintGame(GameBase):
         row.refresh_from_db()
         _forget_board(session)
 
-    def snapshot(self, row: VintDeal) -> dict[str, Any]:
+    def snapshot(self, row: VintDeal) -> VintDealSnapshot:
         return snapshot(row)
 
     def summary(self, row: VintDeal) -> str:
@@ -537,7 +539,7 @@ class VintGame(GameBase):
             return vint_deal_history(session=session)
         return vint_deal_history(session=session, rubber=slot.rubber, number=slot.number)
 
-    def sheet_json(self, session: TableSession) -> dict[str, Any]:
+    def sheet_json(self, session: TableSession) -> VintSheetJson:
         return vint_sheet_json(session=session)
 
     def csv_rows(self, session: TableSession) -> list[list[Any]]:

@@ -24,13 +24,14 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring.engines import vint
 from scoring.engines.ranks import by_key, rank
+from scoring.engines.shapes import VintSheetJson
 from scoring.engines.vint_sheet import SheetRubber, vint_sheet_from_session
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
 from scoring.selectors import sheet_players
@@ -186,6 +187,15 @@ class Item:
     points: int
     label: str
     kind: str
+
+
+class _DealHeading(TypedDict):
+    """The part of a ``DealRow`` that a voided deal shows too."""
+
+    deal: VintDeal
+    contract: str
+    declarer_name: str
+    doubling: str
 
 
 @dataclass
@@ -453,7 +463,7 @@ def _deal_rows(
     for deal in deals:
         facts = deal.facts
         declarer = facts.get("declarer", "")
-        common = {
+        common: _DealHeading = {
             "deal": deal,
             "contract": contract_label(facts["contract"]),
             "declarer_name": by_seat.get(declarer, ""),
@@ -668,7 +678,7 @@ def _snapshot_summary(snap: Mapping[str, Any] | None) -> str:
     return text
 
 
-def vint_sheet_json(*, session: TableSession) -> dict[str, Any]:
+def vint_sheet_json(*, session: TableSession) -> VintSheetJson:
     """The session as a Vint scoresheet (``shared/formats/scoresheet-json.md``).
 
     Every started rubber with its seating, first dealer and counted deals

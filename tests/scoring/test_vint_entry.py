@@ -242,6 +242,15 @@ def test_all_pass_tricks_out_of_range_are_refused(scorer_client, vint_session):
     assert VintDeal.objects.count() == 0
 
 
+def test_all_pass_tricks_that_are_not_a_number_are_refused(scorer_client, vint_session):
+    # Used to raise TypeError (13 - None) in the form: found by mypy.
+    data = {"rubber": "1", "contract": "pass", "ns_tricks": "7.5"}
+    response = scorer_client.post(url("vint_deal_add", vint_session), data)
+    assert response.status_code == 200
+    assert 'id="tricks-error"' in response.content.decode()
+    assert VintDeal.objects.count() == 0
+
+
 def test_fields_the_contract_does_not_use_are_ignored(scorer_client, vint_session):
     # Honours typed, then grand chosen: the honours stay on the pad but do not count.
     data = contract("4G", "N", 11, honours_side="NS", honours_count=5, dump_1_seat="E")

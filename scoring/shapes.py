@@ -1,0 +1,33 @@
+"""Shapes that leave the scoring app as JSON, typed so a renamed key fails the type check.
+
+The scoresheet exchange format itself (what ``sheet_json`` exports and an import reads)
+is typed beside the engines that read and write it, in ``scoring.engines.shapes``;
+here are the Django layer's own records: what ``DealHistory.old`` / ``new`` keep of a
+deal (``Game.snapshot``).
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from scoring.engines.shapes import KopDealJson, VintDealJson
+
+
+class KopDealSnapshot(KopDealJson):
+    """A Kop or Baśka deal in the history: its sheet facts, then its result."""
+
+    value: int
+    payments: list[int]  # seats 1..4
+    voided: bool
+
+
+class VintDealSnapshot(TypedDict):
+    """A Vint deal in the history: where it stands, its sheet facts and what it wrote
+    (``above`` / ``below`` per side; None before it was scored)."""
+
+    rubber: int
+    number: int
+    facts: VintDealJson
+    above: dict[str, int] | None
+    below: dict[str, int] | None
+    voided: bool
