@@ -24,40 +24,68 @@ class RuleProfileAdmin(admin.ModelAdmin):
     inlines = [VersionInline]
 
 
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, never added, changed or deleted here: deals, seats and the history change
+    only through the scoring services, which keep the history (a deal deleted here would
+    leave a gap in the numbering and no trace)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class SeatInline(admin.TabularInline):
     model = TableSeat
     extra = 0
     raw_id_fields = ["player"]
 
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
 
 @admin.register(TableSession)
 class TableSessionAdmin(admin.ModelAdmin):
+    """Only the title and the assigned scorers are edited here; locks and the table link
+    go through the table page (they are kept in its history), and a session with deals
+    is never deleted."""
+
     list_display = ["__str__", "game", "created_at", "locked_at"]
     list_filter = ["game"]
     search_fields = ["title"]
     inlines = [SeatInline]
+    fields = ["title", "scorers", "game", "profile_version", "planned_deals", "created_by"]
+    readonly_fields = ["game", "profile_version", "planned_deals", "created_by"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(KopDeal)
-class KopDealAdmin(admin.ModelAdmin):
-    """Read-only here: deals change through the scorer's page, which keeps the history."""
-
+class KopDealAdmin(ReadOnlyAdmin):
     list_display = ["session", "number", "contract", "declarer_points", "value", "voided"]
     list_filter = ["contract", "voided"]
 
-    def has_change_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(VintDeal)
-class VintDealAdmin(admin.ModelAdmin):
+class VintDealAdmin(ReadOnlyAdmin):
     list_display = ["session", "rubber", "number", "voided"]
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(DealHistory)
-class DealHistoryAdmin(admin.ModelAdmin):
-    list_display = ["session", "deal_number", "action", "actor", "at"]
+class DealHistoryAdmin(ReadOnlyAdmin):
+    list_display = ["session", "deal_number", "action", "actor", "seat", "user", "at"]
     list_filter = ["action"]

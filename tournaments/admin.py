@@ -33,8 +33,19 @@ class RoundAdmin(admin.ModelAdmin):
 
 @admin.register(RoundTable)
 class RoundTableAdmin(admin.ModelAdmin):
-    list_display = ["round", "number", "accepted_at", "accepted_by"]
+    """Read-only: acceptance goes through the table page, which keeps it in the history."""
+
+    list_display = ["round", "number", "accepted_at", "accepted_seat", "accepted_user"]
     list_filter = ["round__tournament"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(StandingsSnapshot)
