@@ -75,12 +75,18 @@ class StandingsTable(PlayerStandingsTable):
     seconds = num_column(_("2nd"))
     rounds = num_column(_("Rounds"))
 
+    class Meta(PlayerStandingsTable.Meta):  # django-tables2 does not inherit Meta by itself
+        pass
+
 
 class VintStandingsTable(PlayerStandingsTable):
     net = num_column(_("Net"))
     rubbers_won = num_column(_("Rubbers won"))
     total_points = num_column(_("Points"))
     rounds = num_column(_("Rounds"))
+
+    class Meta(PlayerStandingsTable.Meta):
+        pass
 
 
 # The individual standings table of each family of games (``scoring.games.Game.family``).
