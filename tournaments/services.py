@@ -127,8 +127,7 @@ def _director_reason(reason: str) -> str:
         return reason_checked(
             reason,
             required=_(
-                "A director accepts for the table only with a reason: it goes into the "
-                "table's history."
+                "A director accepts for the table only with a reason: it goes into the table's history."  # noqa: E501
             ),
         )
     except DealRejected as exc:
@@ -171,8 +170,7 @@ def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> 
         if wrote_deals(session=session, actor=actor):
             raise TournamentError(
                 _(
-                    "This phone or this seat entered deals at the table: another player "
-                    "checks the totals and accepts, on their own phone."
+                    "This phone or this seat entered deals at the table: another player checks the totals and accepts, on their own phone."  # noqa: E501
                 )
             )
         if not table_ready(table=table, finished=progress.finished):
@@ -202,12 +200,10 @@ def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> 
 def _not_ready_message(progress: Any) -> str:
     if progress.planned:
         return _(
-            "The table has %(deals)s of its %(planned)s deals: play them all, or ask the "
-            "director to accept it with a reason."
+            "The table has %(deals)s of its %(planned)s deals: play them all, or ask the director to accept it with a reason."  # noqa: E501
         ) % {"deals": progress.deals, "planned": progress.planned}
     return _(
-        "The table has not finished its play: finish it, or ask the director to accept it "
-        "with a reason."
+        "The table has not finished its play: finish it, or ask the director to accept it with a reason."  # noqa: E501
     )
 
 
