@@ -132,3 +132,9 @@ def test_void_unlock_and_reissue_reasons_are_capped(kop_session, deal, director_
     director_client.post(url("link_reissue", kop_session), {"reason": LONG})
     assert TableSession.objects.get(pk=kop_session.pk).entry_token == token
     assert all(len(r) <= 500 for r in DealHistory.objects.values_list("reason", flat=True))
+
+
+def test_a_deleted_scorers_group_stops_its_members_at_the_next_request(kop_session, scorer_client):
+    assert scorer_client.post(url("deal_add", kop_session), DEAL).status_code == 302
+    Group.objects.get(name=SCORERS).delete()
+    assert scorer_client.post(url("deal_add", kop_session), DEAL).status_code == 403
