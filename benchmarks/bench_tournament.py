@@ -98,7 +98,7 @@ def build(players: int, seed: int = 1):  # type: ignore[no-untyped-def]
                 )
         KopDeal.objects.bulk_create(rows, batch_size=5000)
         RoundTable.objects.bulk_create(
-            RoundTable(round=rnd, number=t, session=s, accepted_at=now, accepted_by="bench")
+            RoundTable(round=rnd, number=t, session=s, accepted_at=now)
             for t, s in enumerate(sessions, 1)
         )
     tournament.results_version = ROUNDS * len(tables)

@@ -19,7 +19,7 @@ from django.contrib.auth.models import AnonymousUser, Group
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.db.models.signals import m2m_changed
+from django.db.models.signals import m2m_changed, pre_delete
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 
@@ -63,6 +63,13 @@ def _forget_roles(sender: Any, instance: Any, pk_set: Any, action: str, **kwargs
         user_ids = [instance.pk]
     else:
         return
+    cache.delete_many([_role_key(pk) for pk in user_ids])
+
+
+@receiver(pre_delete, sender=Group)
+def _forget_group(sender: Any, instance: Group, **kwargs: Any) -> None:
+    """Deleting a group removes its members without ``m2m_changed``: forget their roles."""
+    user_ids = list(instance.user_set.values_list("pk", flat=True))
     cache.delete_many([_role_key(pk) for pk in user_ids])
 
 

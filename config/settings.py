@@ -154,6 +154,10 @@ else:
 # database round trip for them; they are still written to the database.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
+# A phone's grant from a table link ends at the latest this many hours after the link was
+# opened (earlier when the link is reissued or the table locked: scoring/permissions.py).
+TABLE_LINK_HOURS = env_int("TABLE_LINK_HOURS", 12, minimum=1)
+
 # --- Security (production, DJANGO_DEBUG=false) ------------------------------
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.http import HttpRequest
 
@@ -27,7 +29,26 @@ class RuleProfileAdmin(admin.ModelAdmin):
     inlines = [VersionInline]
 
 
-class SeatInline(admin.TabularInline):
+class ReadOnly:
+    """Shown, never added, changed or deleted here: deals, seats and the history change
+    only through the scoring services, which keep the history (a deal deleted here would
+    leave a gap in the numbering and no trace). Mixed into model admins and inlines."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ReadOnlyAdmin(ReadOnly, admin.ModelAdmin):
+    pass
+
+
+class SeatInline(ReadOnly, admin.TabularInline):
     model = TableSeat
     extra = 0
     raw_id_fields = ["player"]
@@ -35,32 +56,36 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(TableSession)
 class TableSessionAdmin(admin.ModelAdmin):
+    """Only the title and the assigned scorers are edited here; locks and the table link
+    go through the table page (they are kept in its history), and a session with deals
+    is never deleted."""
+
     list_display = ["__str__", "game", "created_at", "locked_at"]
     list_filter = ["game"]
     search_fields = ["title"]
     inlines = [SeatInline]
+    fields = ["title", "scorers", "game", "profile_version", "planned_deals", "created_by"]
+    readonly_fields = ["game", "profile_version", "planned_deals", "created_by"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(KopDeal)
-class KopDealAdmin(admin.ModelAdmin):
-    """Read-only here: deals change through the scorer's page, which keeps the history."""
-
+class KopDealAdmin(ReadOnlyAdmin):
     list_display = ["session", "number", "contract", "declarer_points", "value", "voided"]
     list_filter = ["contract", "voided"]
 
-    def has_change_permission(self, request: HttpRequest, obj: KopDeal | None = None) -> bool:
-        return False
-
 
 @admin.register(VintDeal)
-class VintDealAdmin(admin.ModelAdmin):
+class VintDealAdmin(ReadOnlyAdmin):
     list_display = ["session", "rubber", "number", "voided"]
-
-    def has_change_permission(self, request: HttpRequest, obj: VintDeal | None = None) -> bool:
-        return False
 
 
 @admin.register(DealHistory)
-class DealHistoryAdmin(admin.ModelAdmin):
-    list_display = ["session", "deal_number", "action", "actor", "at"]
+class DealHistoryAdmin(ReadOnlyAdmin):
+    list_display = ["session", "deal_number", "action", "actor", "seat", "user", "at"]
     list_filter = ["action"]

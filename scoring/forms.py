@@ -80,7 +80,7 @@ class KopDealForm(EntryKeys):
     doubling_seats = forms.CharField(label=_("Seats that doubled, in order"), required=False)
     declarer_points = forms.IntegerField(label=_("Declarers' card points"), required=False)
     confirm = forms.BooleanField(label=_("Yes, this is what happened"), required=False)
-    reason = forms.CharField(label=_("Reason for the correction"), required=False)
+    reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=500)
     # The order the declarers were tapped in (the pad's script fills it): in a wesele the
     # bidder is tapped first, which the R6 check (bidder may not double) needs.
     declarer_order = forms.CharField(required=False, widget=forms.HiddenInput)

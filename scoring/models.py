@@ -150,15 +150,39 @@ class KopDeal(models.Model):
         return (self.payment_1, self.payment_2, self.payment_3, self.payment_4)
 
 
-class DealHistory(models.Model):
-    """Who changed which deal, when, why, and the values before and after."""
+DEAL_ACTIONS = ("created", "edited", "voided")
 
-    ACTIONS = [("created", _("entered")), ("edited", _("corrected")), ("voided", _("voided"))]
+
+class DealHistory(models.Model):
+    """The table's audit trail: who changed which deal, when, why, and the values before
+    and after; and, with ``deal_number`` 0, what happened to the whole table (locked,
+    unlocked, accepted, its link revoked and reissued).
+
+    Who acted is kept as ids, never only as a name: ``user`` for a signed-in account,
+    ``phone`` (a random id the browser got when it first opened a table link) and
+    ``seat`` (the seat that phone said it sits at) for a phone with the table link.
+    ``actor`` is only the label shown to people.
+    """
+
+    ACTIONS = [
+        ("created", _("entered")),
+        ("edited", _("corrected")),
+        ("voided", _("voided")),
+        ("locked", _("locked")),
+        ("unlocked", _("unlocked")),
+        ("accepted", _("accepted")),
+        ("reissued", _("link revoked and reissued")),
+    ]
     session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="history")
     rubber = models.PositiveSmallIntegerField(default=0)  # Vint: the deal's rubber; Kop: 0
-    deal_number = models.PositiveIntegerField()
+    deal_number = models.PositiveIntegerField()  # 0: the row is about the whole table
     action = models.CharField(max_length=10, choices=ACTIONS)
     actor = models.CharField(max_length=150)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    phone = models.CharField(max_length=40, blank=True, default="")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
     reason = models.TextField(blank=True)
     old = models.JSONField(null=True, blank=True)
     new = models.JSONField(null=True, blank=True)

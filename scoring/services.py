@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -30,7 +31,15 @@ from scoring.engines.rules import validate_profile_options, validate_tournament
 from scoring.engines.scoresheet import GAMES as SHEET_GAMES
 from scoring.errors import DealConflict, DealRejected, NeedsConfirmation, SessionLocked
 from scoring.games import Slot, game_for, game_of
-from scoring.models import DealHistory, RuleProfile, RuleProfileVersion, TableSeat, TableSession
+from scoring.models import (
+    DEAL_ACTIONS,
+    DealHistory,
+    RuleProfile,
+    RuleProfileVersion,
+    TableSeat,
+    TableSession,
+    new_token,
+)
 from scoring.profiles import json_plain, profiles_sync
 from scoring.signals import deal_changed
 
@@ -45,10 +54,15 @@ REASON_MAX = 500  # characters of a correction's or void's reason
 
 @dataclass(frozen=True)
 class Actor:
-    """Who is acting: a label for the history, and whether they direct."""
+    """Who is acting: a label for people, whether they direct, and the ids the history
+    keeps (``scoring.permissions`` says where they come from): the account's ``user_id``;
+    for a phone with the table link, its ``phone`` id and the ``seat`` it is bound to."""
 
     label: str
     is_director: bool = False
+    user_id: int | None = None
+    phone: str = ""
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -81,6 +95,15 @@ def _reason(reason: str, action: str) -> str:
             else _("Say why the deal is voided.")
         )
         raise DealRejected({"reason": [message]})
+    return reason_checked(text)
+
+
+def reason_checked(reason: str, *, required: str = "") -> str:
+    """A reason as the history keeps it: stripped, at most ``REASON_MAX`` characters
+    (``DealRejected`` beyond), and present when ``required`` (the sentence to show)."""
+    text = reason.strip()
+    if required and not text:
+        raise DealRejected({"reason": [required]})
     if len(text) > REASON_MAX:
         raise DealRejected(
             {"reason": [_("Keep the reason under %(n)s characters.") % {"n": REASON_MAX}]}
@@ -110,11 +133,48 @@ def history_record(
         deal_number=slot.number,
         action=action,
         actor=actor.label,
+        user_id=actor.user_id,
+        phone=actor.phone,
+        seat=actor.seat,
         reason=reason,
         old=old,
         new=new,
         submission_key=submission_key,
     )
+
+
+TABLE_EVENT = Slot(0, 0)  # the history's slot for a row about the whole table
+
+
+def table_event_record(
+    *,
+    session: TableSession,
+    action: str,
+    actor: Actor,
+    reason: str = "",
+    details: dict[str, Any] | None = None,
+) -> None:
+    """Keep a lock, unlock, acceptance or link reissue in the table's history."""
+    history_record(
+        session=session,
+        slot=TABLE_EVENT,
+        action=action,
+        actor=actor,
+        reason=reason_checked(reason),
+        new=details or {},
+    )
+
+
+def wrote_deals(*, session: TableSession, actor: Actor) -> bool:
+    """Did this account, this phone, or a phone at this seat enter or change a deal here?"""
+    who = Q(pk__in=[])
+    if actor.user_id is not None:
+        who |= Q(user_id=actor.user_id)
+    if actor.phone:
+        who |= Q(phone=actor.phone)
+    if actor.seat is not None:
+        who |= Q(seat=actor.seat)
+    return DealHistory.objects.filter(session=session, action__in=DEAL_ACTIONS).filter(who).exists()
 
 
 @transaction.atomic
@@ -254,22 +314,58 @@ def session_create(
     return session
 
 
+def _rotate_link(session: TableSession) -> None:
+    # Every grant names the link it came from (``scoring.permissions``): a new token ends
+    # them all, and the old QR card opens nothing.
+    session.entry_token = new_token()
+
+
 @transaction.atomic
-def session_lock(*, session: TableSession, user: Any) -> TableSession:
+def session_lock(
+    *, session: TableSession, actor: Actor, reason: str = "", announce: bool = True
+) -> TableSession:
+    """Lock the table (only directors change it from now on) and rotate its link, so no
+    phone that held the old link writes again after an unlock. ``announce=False`` is for
+    a listener's own bulk lock that announces its change once, its own way."""
+    session = TableSession.objects.select_for_update(of=("self",)).get(pk=session.pk)
     session.locked_at = timezone.now()
-    session.locked_by = user if getattr(user, "pk", None) else None
-    session.save(update_fields=["locked_at", "locked_by"])
-    _announce(session, "locked", None)
+    session.locked_by_id = actor.user_id
+    _rotate_link(session)
+    session.save(update_fields=["locked_at", "locked_by", "entry_token"])
+    table_event_record(session=session, action="locked", actor=actor, reason=reason)
+    if announce:
+        _announce(session, "locked", None)
     return session
 
 
 @transaction.atomic
-def session_unlock(*, session: TableSession) -> TableSession:
+def session_unlock(*, session: TableSession, actor: Actor, reason: str) -> TableSession:
+    """Unlock the table, saying why; the history keeps who locked it before."""
+    text = reason_checked(reason, required=_("Say why the table is unlocked."))
+    session = TableSession.objects.select_for_update(of=("self",)).get(pk=session.pk)
+    details = {"locked_by": session.locked_by_id, "locked_at": _iso(session.locked_at)}
     session.locked_at = None
     session.locked_by = None
     session.save(update_fields=["locked_at", "locked_by"])
+    table_event_record(
+        session=session, action="unlocked", actor=actor, reason=text, details=details
+    )
     _announce(session, "unlocked", None)
     return session
+
+
+@transaction.atomic
+def session_link_reissue(*, session: TableSession, actor: Actor, reason: str = "") -> TableSession:
+    """Revoke the table link (every phone it granted loses the table) and make a new one."""
+    session = TableSession.objects.select_for_update(of=("self",)).get(pk=session.pk)
+    _rotate_link(session)
+    session.save(update_fields=["entry_token"])
+    table_event_record(session=session, action="reissued", actor=actor, reason=reason)
+    return session
+
+
+def _iso(moment: Any) -> str | None:
+    return moment.isoformat() if moment is not None else None
 
 
 def profile_sync_builtin() -> None:

@@ -14,6 +14,7 @@ urlpatterns = [
     path("sessions/<int:pk>/deals/<int:number>/", views.deal_edit, name="deal_edit"),
     path("sessions/<int:pk>/deals/<int:number>/void/", views.deal_void, name="deal_void"),
     path("sessions/<int:pk>/lock/", views.session_lock, name="session_lock"),
+    path("sessions/<int:pk>/link/", views.session_link_reissue, name="link_reissue"),
     path("sessions/<int:pk>/history/", views.session_history, name="history"),
     path("sessions/<int:pk>/sheet/", views.session_sheet, name="sheet"),
     path("sessions/<int:pk>/pad/", views.score_pad, name="pad"),

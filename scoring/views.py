@@ -35,7 +35,8 @@ from scoring.forms import ProfileForm, ReasonForm, SessionForm, SheetUploadForm,
 from scoring.games import Game, Slot, game_of
 from scoring.games.kop import contract_label
 from scoring.models import RuleProfile, TableSession
-from scoring.permissions import can_write, entry_actor, grant_link
+from scoring.permissions import can_write, entry_actor, grant_link, link_grant
+from scoring.visibility import results_hidden
 
 
 def _session_or_404(pk: int) -> TableSession:
@@ -70,11 +71,26 @@ def session_new(request: HttpRequest) -> HttpResponse:
 
 
 def table_link(request: HttpRequest, token: str) -> HttpResponse:
+    """The QR card's link: the phone says which seat it is, then enters deals there
+    (``scoring.permissions`` explains the grant)."""
     session = selectors.session_by_token(token=token)
     if session is None:
         raise Http404(_("This table link is not valid."))
-    grant_link(request, session)
-    return redirect("scoring:session", pk=session.pk)
+    if link_grant(request, session) is not None:
+        return redirect("scoring:session", pk=session.pk)
+    seats = list(enumerate(selectors.sheet_players(session), 1))
+    error = ""
+    if request.method == "POST":
+        seat = request.POST.get("seat", "")
+        if seat.isdigit() and int(seat) in dict(seats):
+            grant_link(request, session, seat=int(seat))
+            return redirect("scoring:session", pk=session.pk)
+        error = _("Choose your seat at this table.")
+    return render(
+        request,
+        "scoring/table_link.html",
+        {"session": session, "seat_players": seats, "token": token, "error": error},
+    )
 
 
 def edit_url(session: TableSession, slot: Slot) -> str:
@@ -101,6 +117,9 @@ def _context(
         game=game,
         actor=actor,
         can_write=can_write(actor, session),
+        actor_wrote=actor is not None
+        and actor.seat is not None
+        and services.wrote_deals(session=session, actor=actor),
         is_director=is_director(request.user),
         round_table=selectors.round_table_of(session),
         seat_players=list(enumerate(selectors.sheet_players(session), 1)),
@@ -109,8 +128,29 @@ def _context(
     return context
 
 
+def _results_visible(request: HttpRequest, session: TableSession) -> bool:
+    """Hidden results (``scoring.visibility``) are for directors and the table's own
+    people: its link holders and its scorer accounts."""
+    return (
+        not results_hidden(session)
+        or is_director(request.user)
+        or entry_actor(request, session) is not None
+    )
+
+
+def _visible_session_or_404(request: HttpRequest, pk: int) -> TableSession:
+    """A session whose sheet this request may read; a hidden one is "no such session" to
+    anyone else, so a guessed id tells nothing."""
+    session = _session_or_404(pk)
+    if not _results_visible(request, session):
+        raise Http404(_("No such table session."))
+    return session
+
+
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = _session_or_404(pk)
+    if not _results_visible(request, session):
+        return render(request, "scoring/session_hidden.html", {"session": session})
     game = game_of(session)
     return render(request, game.session_template, _context(request, session, game))
 
@@ -285,21 +325,53 @@ def deal_void(request: HttpRequest, pk: int, number: int, rubber: int = 0) -> Ht
     return redirect("scoring:session", pk=pk)
 
 
+def _director_actor(request: HttpRequest) -> services.Actor:
+    user = request.user
+    return services.Actor(label=user.get_username(), is_director=True, user_id=user.pk)
+
+
+def _reason_errors(exc: services.DealRejected, request: HttpRequest) -> None:
+    for msgs in exc.errors.values():
+        for m in msgs:
+            messages.error(request, m)
+
+
 @require_POST
 @director_required
 def session_lock(request: HttpRequest, pk: int) -> HttpResponse:
+    """Lock or (saying why) unlock; both go to the table's history."""
     session = _session_or_404(pk)
-    if request.POST.get("unlock"):
-        services.session_unlock(session=session)
-        messages.success(request, _("Session unlocked."))
+    actor, reason = _director_actor(request), request.POST.get("reason", "")
+    try:
+        if request.POST.get("unlock"):
+            services.session_unlock(session=session, actor=actor, reason=reason)
+            messages.success(request, _("Session unlocked."))
+        else:
+            services.session_lock(session=session, actor=actor, reason=reason)
+            messages.success(request, _("Session locked: only directors can change it now."))
+    except services.DealRejected as exc:
+        _reason_errors(exc, request)
+    return redirect("scoring:session", pk=pk)
+
+
+@require_POST
+@director_required
+def session_link_reissue(request: HttpRequest, pk: int) -> HttpResponse:
+    """Revoke the table link (every phone holding it loses the table) and make a new one."""
+    session = _session_or_404(pk)
+    try:
+        services.session_link_reissue(
+            session=session, actor=_director_actor(request), reason=request.POST.get("reason", "")
+        )
+    except services.DealRejected as exc:
+        _reason_errors(exc, request)
     else:
-        services.session_lock(session=session, user=request.user)
-        messages.success(request, _("Session locked: only directors can change it now."))
+        messages.success(request, _("The old table link no longer works: here is the new one."))
     return redirect("scoring:session", pk=pk)
 
 
 def session_history(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _session_or_404(pk)
+    session = _visible_session_or_404(request, pk)
     game = game_of(session)
     return render(
         request, game.history_template, {"session": session, "history": game.history(session)}
@@ -307,7 +379,7 @@ def session_history(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def session_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _session_or_404(pk)
+    session = _visible_session_or_404(request, pk)
     game = game_of(session)
     return render(request, game.sheet_template, {"session": session, **game.sheet_context(session)})
 
@@ -330,7 +402,7 @@ def score_pad(request: HttpRequest, pk: int | None = None) -> HttpResponse:
 
 
 def session_export_json(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _session_or_404(pk)
+    session = _visible_session_or_404(request, pk)
     sheet = game_of(session).sheet_json(session)
     response = JsonResponse(sheet, json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'attachment; filename="session-{pk}.json"'
@@ -338,7 +410,7 @@ def session_export_json(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def session_export_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _session_or_404(pk)
+    session = _visible_session_or_404(request, pk)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="session-{pk}.csv"'
     writer = csv.writer(response)

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from clubs.roles import make_director, make_scorer
+from scoring.services import Actor
 from tests.factories import UserFactory
 
 
@@ -61,3 +62,25 @@ def fresh_cache():
     if isinstance(caches["default"], LocMemCache):
         caches["default"].clear()
     yield
+
+
+def open_table_link(client: Client, session, *, seat: int = 1) -> Client:
+    """``client`` scans the table card of ``session`` and says it sits at ``seat``."""
+    from django.urls import reverse
+
+    link = reverse("scoring:table_link", kwargs={"token": session.entry_token})
+    picker = client.get(link)
+    assert picker.status_code == 200 and b'name="seat"' in picker.content, picker.status_code
+    response = client.post(link, {"seat": str(seat)})
+    assert response.status_code == 302, response.status_code
+    return client
+
+
+def phone(session, *, seat: int = 1) -> Client:
+    """A phone with no account at ``seat`` of ``session`` (opened its table link)."""
+    return open_table_link(Client(), session, seat=seat)
+
+
+# A director accepting for a table (with a reason): for tests about what an acceptance
+# does, not about who may accept (tests/tournaments/test_acceptance.py).
+DIRECTOR_ACCEPTS = Actor(label="dora-director", is_director=True)

@@ -1,5 +1,6 @@
 from django.contrib import admin
 
+from scoring.admin import ReadOnlyAdmin
 from tournaments.models import (
     Registration,
     Round,
@@ -32,8 +33,10 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(RoundTable)
-class RoundTableAdmin(admin.ModelAdmin):
-    list_display = ["round", "number", "accepted_at", "accepted_by"]
+class RoundTableAdmin(ReadOnlyAdmin):
+    """Read-only: acceptance goes through the table page, which keeps it in the history."""
+
+    list_display = ["round", "number", "accepted_at", "accepted_seat", "accepted_user"]
     list_filter = ["round__tournament"]
 
 

@@ -9,8 +9,12 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring.signals import deal_changed
+        from scoring.visibility import hiding_register
+        from tournaments.selectors import session_results_hidden
         from tournaments.services import session_changed
 
         # Scoring announces every change of a table; a tournament table's change moves
         # the standings and ratings (scoring never imports tournaments).
         deal_changed.connect(session_changed, dispatch_uid="tournaments.session_changed")
+        # A tournament that hides its standings hides its tables' sheets too.
+        hiding_register(session_results_hidden)

@@ -93,4 +93,7 @@ class SeatingImportForm(forms.Form):
 
 
 class AcceptForm(forms.Form):
-    accepted_by = forms.CharField(label=_("Accepted by"), max_length=150)
+    """Who accepts comes from the phone's seat or the director's account, never from the
+    form; a director gives a reason."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=500, required=False)

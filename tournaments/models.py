@@ -117,7 +117,13 @@ class Round(models.Model):
 
 
 class RoundTable(models.Model):
-    """A table of a round: its table session (private link) and whether it is accepted."""
+    """A table of a round: its table session (private link) and whether it is accepted.
+
+    Who accepted is kept as ids: the seat (and its player) of the phone that accepted,
+    or the director's account when a director accepted for the table (with a reason, in
+    the session's history). ``reopened_at``: a director unlocked the table after it was
+    accepted, so it has to be accepted again.
+    """
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
@@ -125,7 +131,14 @@ class RoundTable(models.Model):
         "scoring.TableSession", on_delete=models.PROTECT, related_name="round_table"
     )
     accepted_at = models.DateTimeField(null=True, blank=True)
-    accepted_by = models.CharField(max_length=150, blank=True)
+    accepted_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    accepted_player = models.ForeignKey(
+        "clubs.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    accepted_user = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reopened_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

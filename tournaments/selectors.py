@@ -5,9 +5,11 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.utils import timezone
 from django_tables2 import RequestConfig
 
 from scoring.games import game_for
+from scoring.selectors import round_table_of
 from tournaments.adapters import played_schedule
 from tournaments.models import (
     Registration,
@@ -30,6 +32,19 @@ def next_round_ready(*, tournament: Tournament) -> bool:
     if last.number >= tournament.rounds_planned:
         return False
     return not last.tables.filter(accepted_at__isnull=True).exists()
+
+
+def round_time_up(*, rnd: Round) -> bool:
+    """The round had a time limit and it has passed."""
+    minutes = rnd.tournament.round_minutes
+    return bool(minutes) and timezone.now() >= rnd.created_at + timedelta(minutes=minutes or 0)
+
+
+def table_ready(*, table: RoundTable, finished: bool) -> bool:
+    """A table may be accepted by its players once it has played its planned deals
+    (``finished`` from the game's progress) or its round's time is up (the profile's rule
+    then closes an unfinished rubber); before that only a director accepts, with a reason."""
+    return finished or round_time_up(rnd=table.round)
 
 
 def round_tables(*, rnd: Round) -> list[dict[str, Any]]:
@@ -76,11 +91,26 @@ def latest_snapshot(*, tournament: Tournament) -> StandingsSnapshot | None:
     return tournament.snapshots.order_by("-results_version").first()
 
 
-def standings_view(*, tournament: Tournament, viewer_is_director: bool) -> dict[str, Any]:
-    snapshot = latest_snapshot(tournament=tournament)
-    finished = tournament.rounds.filter(number__gte=tournament.rounds_planned).exists() and not (
+def tournament_finished(*, tournament: Tournament) -> bool:
+    """The last planned round is seated and every table of the tournament accepted."""
+    return tournament.rounds.filter(number__gte=tournament.rounds_planned).exists() and not (
         RoundTable.objects.filter(round__tournament=tournament, accepted_at__isnull=True).exists()
     )
+
+
+def session_results_hidden(session: Any) -> bool:
+    """``scoring.visibility`` checker: a table of a tournament that hides its standings
+    hides its sheet, history and exports too until the tournament is finished."""
+    table = round_table_of(session)
+    if table is None:
+        return False
+    tournament = table.round.tournament
+    return tournament.hide_standings and not tournament_finished(tournament=tournament)
+
+
+def standings_view(*, tournament: Tournament, viewer_is_director: bool) -> dict[str, Any]:
+    snapshot = latest_snapshot(tournament=tournament)
+    finished = tournament_finished(tournament=tournament)
     visible = viewer_is_director or not tournament.hide_standings or finished
     return {
         "snapshot": snapshot,

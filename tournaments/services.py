@@ -13,8 +13,16 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
 from scoring.games import game_for
-from scoring.models import TableSession
-from scoring.services import create_with_unique_slug, session_create, session_lock
+from scoring.services import (
+    Actor,
+    DealRejected,
+    create_with_unique_slug,
+    reason_checked,
+    session_create,
+    session_lock,
+    table_event_record,
+    wrote_deals,
+)
 from tournaments import adapters, tasks
 
 __all__ = ["SeatingRejected", "TournamentError"]  # refusals callers catch from here
@@ -27,7 +35,7 @@ from tournaments.models import (
     StandingsSnapshot,
     Tournament,
 )
-from tournaments.selectors import next_round_ready
+from tournaments.selectors import next_round_ready, table_ready
 from tournaments.standings import standings_compute
 
 # ----------------------------------------------------------------------------- tournaments
@@ -114,29 +122,104 @@ def results_changed(*, tournament: Tournament) -> int:
     return tournament.results_version
 
 
-@transaction.atomic
-def round_table_accept(*, table: RoundTable, accepted_by: str, user: Any = None) -> RoundTable:
-    """Accept a table's result: lock its session (only directors change it from now on).
+def _director_reason(reason: str) -> str:
+    try:
+        return reason_checked(
+            reason,
+            required=_(
+                "A director accepts for the table only with a reason: it goes into the table's history."  # noqa: E501
+            ),
+        )
+    except DealRejected as exc:
+        raise TournamentError(" ".join(exc.errors["reason"])) from None
 
-    The lock is announced by scoring's ``deal_changed``, which recomputes the standings."""
+
+@transaction.atomic
+def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> RoundTable:
+    """Accept a table's result: lock its session (only directors change it from now on)
+    and rotate its link (``scoring.services.session_lock``).
+
+    Who may: a phone bound to a seat of this table (``scoring.permissions``) that has
+    entered or changed no deal here, from a seat that has not either -- the player who
+    checks is not the one who wrote -- once the table has played its planned deals (or
+    its round's time is up). A director may accept any table, always with a reason.
+    Everything goes into the table's history; two phones at once: the second is told
+    the table is accepted already. The lock is announced by scoring's ``deal_changed``,
+    which recomputes the standings."""
     table = (
-        RoundTable.objects.select_for_update().select_related("session", "round").get(pk=table.pk)
+        RoundTable.objects.select_for_update(of=("self",))
+        .select_related("session", "round__tournament")
+        .get(pk=table.pk)
     )
     if table.accepted_at is not None:
         raise TournamentError(_("This table's result is already accepted."))
-    if not accepted_by.strip():
-        raise TournamentError(_("Say who accepts the result."))
+    session = table.session
+    progress = game_for(table.round.tournament.game).progress([session])[session.pk]
+    details: dict[str, Any] = {"deals": progress.deals, "planned": progress.planned}
+    seat = None
+    if actor.is_director:
+        text = _director_reason(reason)
+        details["override"] = True
+    else:
+        text = ""
+        seat = session.seats.filter(seat=actor.seat).first() if actor.seat else None
+        if seat is None:
+            raise TournamentError(
+                _("Open the table link on your own phone and choose your seat to accept.")
+            )
+        if wrote_deals(session=session, actor=actor):
+            raise TournamentError(
+                _(
+                    "This phone or this seat entered deals at the table: another player checks the totals and accepts, on their own phone."  # noqa: E501
+                )
+            )
+        if not table_ready(table=table, finished=progress.finished):
+            raise TournamentError(_not_ready_message(progress))
+        details.update(seat=seat.seat, player=seat.player_id)
     table.accepted_at = timezone.now()
-    table.accepted_by = accepted_by.strip()[:150]
-    table.save(update_fields=["accepted_at", "accepted_by"])
-    session_lock(session=table.session, user=user)
+    table.accepted_seat = seat.seat if seat else None
+    table.accepted_player_id = seat.player_id if seat else None
+    table.accepted_user_id = actor.user_id if actor.is_director else None
+    table.reopened_at = None
+    table.save(
+        update_fields=[
+            "accepted_at",
+            "accepted_seat",
+            "accepted_player",
+            "accepted_user",
+            "reopened_at",
+        ]
+    )
+    table_event_record(
+        session=session, action="accepted", actor=actor, reason=text, details=details
+    )
+    session_lock(session=session, actor=actor)
     return table
+
+
+def _not_ready_message(progress: Any) -> str:
+    if progress.planned:
+        return _(
+            "The table has %(deals)s of its %(planned)s deals: play them all, or ask the director to accept it with a reason."  # noqa: E501
+        ) % {"deals": progress.deals, "planned": progress.planned}
+    return _(
+        "The table has not finished its play: finish it, or ask the director to accept it with a reason."  # noqa: E501
+    )
 
 
 def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
     """``deal_changed`` receiver: a change at a table of a round (accepted or not) counts as
     a new results version, so the standings page says "updating" until the snapshot of
-    that version is stored, and the ratings see it."""
+    that version is stored, and the ratings see it. An unlock takes the acceptance back:
+    the table has to be accepted again."""
+    if action == "unlocked":
+        RoundTable.objects.filter(session_id=session.pk, accepted_at__isnull=False).update(
+            accepted_at=None,
+            accepted_seat=None,
+            accepted_player=None,
+            accepted_user=None,
+            reopened_at=timezone.now(),
+        )
     tournament_id = (
         RoundTable.objects.filter(session_id=session.pk)
         .values_list("round__tournament_id", flat=True)
@@ -228,17 +311,30 @@ def standings_recompute(*, tournament_id: int, version: int) -> StandingsSnapsho
 
 
 @transaction.atomic
-def round_accept_all(*, rnd: Round, accepted_by: str, user: Any = None) -> int:
-    """The director accepts every open table of a round at once; one standings recompute."""
-    open_tables = list(rnd.tables.filter(accepted_at__isnull=True))
+def round_accept_all(*, rnd: Round, actor: Actor, reason: str) -> int:
+    """The director accepts every open table of a round at once, with one reason (in each
+    table's history); each table is locked and its link rotated; one standings
+    recompute for them all."""
+    text = _director_reason(reason)
+    open_tables = list(
+        rnd.tables.select_for_update(of=("self",))
+        .filter(accepted_at__isnull=True)
+        .select_related("session")
+    )
     if not open_tables:
         return 0
+    progress = game_for(rnd.tournament.game).progress([t.session for t in open_tables])
     now = timezone.now()
-    TableSession.objects.filter(pk__in=[t.session_id for t in open_tables]).update(
-        locked_at=now, locked_by=user if getattr(user, "pk", None) else None
-    )
+    for t in open_tables:
+        p = progress[t.session_id]
+        details = {"deals": p.deals, "planned": p.planned, "override": True, "round": True}
+        table_event_record(
+            session=t.session, action="accepted", actor=actor, reason=text, details=details
+        )
+        # One recompute below for the whole round, not one per table.
+        session_lock(session=t.session, actor=actor, announce=False)
     RoundTable.objects.filter(pk__in=[t.pk for t in open_tables]).update(
-        accepted_at=now, accepted_by=accepted_by[:150]
+        accepted_at=now, accepted_user_id=actor.user_id, reopened_at=None
     )
     results_changed(tournament=rnd.tournament)
     return len(open_tables)

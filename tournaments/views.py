@@ -229,6 +229,8 @@ def progress_board(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def table_accept(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    """A player's phone (bound to its seat by the table link) or a director, with a
+    reason, accepts; ``services.round_table_accept`` says who may and when."""
     tournament = _tournament(slug)
     table = get_object_or_404(RoundTable, pk=table_id, round__tournament=tournament)
     actor = entry_actor(request, table.session)
@@ -236,11 +238,11 @@ def table_accept(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
         raise PermissionDenied(_("Only the table (through its link) or a director may accept."))
     form = AcceptForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Choose who accepts the result."))
+        messages.error(request, _("Keep the reason under 500 characters."))
     else:
         try:
             services.round_table_accept(
-                table=table, accepted_by=form.cleaned_data["accepted_by"], user=request.user
+                table=table, actor=actor, reason=form.cleaned_data["reason"]
             )
         except services.TournamentError as exc:
             messages.error(request, str(exc))

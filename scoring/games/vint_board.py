@@ -659,10 +659,10 @@ def vint_deal_history(
         HistoryEntry(
             row=h,
             rubber=h.rubber,
-            before=_snapshot_summary(h.old),
-            after=_snapshot_summary(h.new),
+            before=_snapshot_summary(h.old) if h.deal_number else "",
+            after=_snapshot_summary(h.new) if h.deal_number else "",
         )
-        for h in qs
+        for h in qs  # deal number 0: a row about the whole table (lock, acceptance, link)
     ]
 
 

@@ -47,7 +47,7 @@ def rated(director):
             kop_bulk_record(
                 session=table.session, deals=random_kop_deals(rng, 8), entered_by=ACTOR.label
             )
-        RoundTable.objects.filter(round=rnd).update(accepted_at=timezone.now(), accepted_by="t")
+        RoundTable.objects.filter(round=rnd).update(accepted_at=timezone.now())
         ratings.ratings_update(game="kop", tournament_id=tournament.pk)
     return tournament
 

@@ -13,7 +13,21 @@ from tournaments.models import RoundTable, StandingsSnapshot, Tournament
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_director_seats_a_round_and_a_table_scores_it(desktop, phone, live_server, director, shots):
+@pytest.fixture
+def second_phone(browser):
+    """Another player's phone at the table (its own browser context: its own session)."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def test_director_seats_a_round_and_a_table_scores_it(
+    desktop, phone, second_phone, live_server, director, shots
+):
     scoring_services.profile_sync_builtin()
     club = ClubFactory(name="Klub")
     players = [PlayerFactory(club=club, name=f"Gracz {i:02d}") for i in range(1, 17)]
@@ -44,8 +58,11 @@ def test_director_seats_a_round_and_a_table_scores_it(desktop, phone, live_serve
 
     # A player at table 1 opens the link on a phone (no account) and enters four deals.
     table = RoundTable.objects.get(round__number=1, number=1)
-    phone.goto(f"{live_server.url}/t/{table.session.entry_token}/")
+    link = f"{live_server.url}/t/{table.session.entry_token}/"
+    phone.goto(link)
     assert no_horizontal_overflow(phone)
+    phone.locator("#seat-1").click()  # "Which seat are you?"
+    phone.locator("#deal-form").wait_for()
     for n, points in enumerate(("60", "44", "70", "36"), 1):
         phone.locator("#deal-form label.seat").nth(0).click()
         phone.locator("#deal-form label.seat").nth(2).click()
@@ -56,11 +73,15 @@ def test_director_seats_a_round_and_a_table_scores_it(desktop, phone, live_serve
     # Old = seats 1 & 3: +1 (60), -1 (44), +1 (70), -1 (36) -> 0 0 0 0 at the table
     assert phone.locator("[data-total-seat='1']").inner_text() == "0"
 
-    # Another player accepts; the standings page then shows the new snapshot.
+    # The scorer's phone may not accept its own deals: another player does, on their phone.
+    phone.reload()
+    assert phone.locator("#accept-other-phone").is_visible()
+    assert phone.locator("#accept-result").count() == 0
     seat2 = table.session.seats.get(seat=2).player.name
-    phone.select_option("select[name=accepted_by]", label=seat2)
-    phone.locator("#accept-result").click()
-    phone.get_by_text(f"Result accepted by {seat2}").wait_for()
+    second_phone.goto(link)
+    second_phone.locator("#seat-2").click()
+    second_phone.locator("#accept-result").click()
+    second_phone.get_by_text(f"Result accepted by seat 2 ({seat2})").wait_for()
     assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
     phone.goto(f"{live_server.url}/tournaments/{tournament.slug}/standings/")
     phone.locator("#standings-current").wait_for()

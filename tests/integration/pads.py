@@ -4,7 +4,7 @@ Vocabulary
 ----------
 phone
     One browser at a table: its own ``django.test.Client`` that opened the
-    table link (``/t/<entry_token>/``), so it may enter deals there. Two phones
+    table link (``/t/<entry_token>/``) and chose its seat, so it may enter deals there. Two phones
     made ``like`` each other share one browser session (a double tap).
 pad
     The entry form of a session page. Besides the facts of the deal it carries
@@ -128,7 +128,7 @@ class Answer:
 class Phone:
     """A browser at one table."""
 
-    def __init__(self, session: TableSession, *, like: Phone | None = None) -> None:
+    def __init__(self, session: TableSession, *, like: Phone | None = None, seat: int = 1) -> None:
         # A server error must come back as a 500 answer to count, not as an exception; and
         # the test client's exception capture is not per thread.
         self.client = Client(raise_request_exception=False)
@@ -137,7 +137,7 @@ class Phone:
         self.pad_url = reverse("scoring:session", kwargs={"pk": session.pk})
         if like is None:
             link = reverse("scoring:table_link", kwargs={"token": session.entry_token})
-            response = self.client.get(link)
+            response = self.client.post(link, {"seat": str(seat)})  # "which seat are you?"
             assert response.status_code == 302, f"table link answered {response.status_code}"
         else:
             cookie = settings.SESSION_COOKIE_NAME

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from scoring.engines.simulate import random_kop_deals
 from scoring.models import KopDeal
+from tests.actors import open_table_link
 from tests.factories import ClubFactory, PlayerFactory
 from tests.integration.conftest import wait_for
 from tournaments import services
@@ -71,17 +72,19 @@ def test_kop_tournament_through_table_links_with_a_real_worker(worker, director_
     for _round in range(5):
         rnd = services.round_generate(tournament=tournament)
         for table in rnd.tables.select_related("session"):
-            scorer = Client()  # a player's phone: no account, only the table link
-            link = reverse("scoring:table_link", kwargs={"token": table.session.entry_token})
-            assert scorer.get(link).status_code == 302
+            # A player's phone: no account, only the table link, at seat 1.
+            scorer = open_table_link(Client(), table.session, seat=1)
             add = reverse("scoring:deal_add", kwargs={"pk": table.session_id})
             for deal in random_kop_deals(rng, DEALS):
                 assert scorer.post(add, _deal_post(deal)).status_code == 302
             accept = reverse(
                 "tournaments:table_accept", kwargs={"slug": tournament.slug, "table_id": table.pk}
             )
-            names = [s.player.name for s in table.session.seats.all()]
-            assert scorer.post(accept, {"accepted_by": names[1]}).status_code == 302
+            # Another player checks on their own phone and accepts as seat 2.
+            checker = open_table_link(Client(), table.session, seat=2)
+            assert checker.post(accept).status_code == 302
+            table.refresh_from_db()
+            assert (table.accepted_seat, table.accepted_at is not None) == (2, True)
     assert KopDeal.objects.count() == 5 * 4 * DEALS
 
     snapshot = wait_for(lambda: _caught_up(tournament), timeout=60)

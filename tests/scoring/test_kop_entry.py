@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import DealHistory, KopDeal
+from tests.actors import open_table_link
 
 pytestmark = pytest.mark.django_db
 
@@ -147,9 +148,16 @@ def test_outsider_cannot_enter_deals(client, member_client, kop_session):
 def test_table_link_lets_a_player_without_an_account_enter(kop_session):
     client = Client()
     response = client.get(reverse("scoring:table_link", kwargs={"token": kop_session.entry_token}))
-    assert response.status_code == 302
+    assert response.status_code == 200 and "Which seat are you?" in response.content.decode()
+    assert client.post(url("deal_add", kop_session), NORMAL_60).status_code == 403  # no seat yet
+    open_table_link(client, kop_session, seat=2)
     assert client.post(url("deal_add", kop_session), NORMAL_60).status_code == 302
-    assert KopDeal.objects.get().entered_by == "table link"
+    assert KopDeal.objects.get().entered_by == "table link, seat 2"
+    row = DealHistory.objects.get()
+    assert (row.seat, len(row.phone), row.user_id) == (2, 16, None)
+    # Opening the link again keeps the seat: the phone goes straight to the pad.
+    again = client.get(reverse("scoring:table_link", kwargs={"token": kop_session.entry_token}))
+    assert again.status_code == 302
 
 
 def test_wrong_table_link_is_404(client):

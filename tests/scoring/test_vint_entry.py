@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from scoring import services
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
+from tests.actors import phone
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -349,12 +349,10 @@ def test_outsider_cannot_enter_deals(client, member_client, vint_session):
 
 
 def test_table_link_lets_a_player_without_an_account_enter(vint_session):
-    client = Client()
-    response = client.get(reverse("scoring:table_link", kwargs={"token": vint_session.entry_token}))
-    assert response.status_code == 302
+    client = phone(vint_session, seat=3)
     data = {"rubber": "1", **RUBBER_1[0]}
     assert client.post(url("vint_deal_add", vint_session), data).status_code == 302
-    assert VintDeal.objects.get().entered_by == "table link"
+    assert VintDeal.objects.get().entered_by == "table link, seat 3"
 
 
 def test_after_the_lock_only_a_director_changes_deals(scorer_client, director_client, vint_session):

@@ -20,6 +20,7 @@ from django.urls import reverse
 from scoring import services as scoring_services
 from scoring.games import Slot
 from scoring.models import KopDeal, TableSession, VintDeal
+from tests.actors import DIRECTOR_ACCEPTS, open_table_link
 from tests.factories import PlayerFactory
 from tests.scoring.test_vint_exchange import RUBBER_1, RUBBER_2, RUBBER_3
 from tournaments import services
@@ -61,7 +62,7 @@ def test_a_deal_a_director_adds_to_an_accepted_table_reaches_the_standings(
     table = services.round_generate(tournament=kop_tournament).tables.get(number=1)
     scoring_services.deal_record(session=table.session, facts=CICHA_1, actor=TABLE)
     with commit():
-        services.round_table_accept(table=table, accepted_by="Gracz 02")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     assert _status(client, kop_tournament) == "current"
     first = table.session.seats.get(seat=1).player
     number = kop_tournament.entries.get(player=first).number
@@ -82,10 +83,10 @@ def test_a_deal_a_director_adds_to_an_accepted_table_reaches_the_standings(
 def test_unlock_and_a_new_deal_are_announced_too(kop_tournament, sixteen, commit):
     table = services.round_generate(tournament=kop_tournament).tables.get(number=1)
     with commit():
-        services.round_table_accept(table=table, accepted_by="Gracz 02")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     before = Tournament.objects.get(pk=kop_tournament.pk).results_version
     with commit():
-        scoring_services.session_unlock(session=table.session)
+        scoring_services.session_unlock(session=table.session, actor=DIRECTOR, reason="typo")
     with commit():
         scoring_services.deal_record(session=table.session, facts=CICHA_1, actor=TABLE)
     after = Tournament.objects.get(pk=kop_tournament.pk)
@@ -152,7 +153,7 @@ def test_two_vint_players_of_one_name_stay_apart_in_pages_exports_and_standings(
         f"total {seat} {name}" for seat, name in enumerate(seated, 1)
     ]
     with commit():
-        services.round_table_accept(table=table, accepted_by="Anna Nowak")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     data = StandingsSnapshot.objects.get(tournament=tournament).data["individual"]
     assert sorted(r["number"] for r in data) == [1, 2, 3, 4]
     # vint.md §6.4 session nets by seat A..D (Anna, Boris, Carl, Dina there).
@@ -192,7 +193,7 @@ def test_a_players_round_list_shows_their_vint_points(
     tournament, table = _vint_round(profiles, club, director, ["Anna", "Boris", "Carl", "Dina"])
     _play_vint_session(table.session)
     with commit():
-        services.round_table_accept(table=table, accepted_by="Boris")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     from tests.scoring.test_vint_exchange import TOTALS
 
     for seat in table.session.seats.select_related("player"):
@@ -209,7 +210,7 @@ def test_standings_csv_header_and_a_row_whole(kop_tournament, sixteen, commit, c
     for facts in (CICHA_1, CICHA_1, ZOLO_3):
         scoring_services.deal_record(session=table.session, facts=facts, actor=TABLE)
     with commit():
-        services.round_table_accept(table=table, accepted_by="Gracz")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     response = client.get(
         reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug})
     )
@@ -279,11 +280,7 @@ def test_the_built_in_profiles_exist_after_migrate(db):
 
 def test_one_tables_link_does_not_open_another_table(profiles, four_players_two_tables):
     first, second = four_players_two_tables
-    phone = Client()
-    assert (
-        phone.get(reverse("scoring:table_link", kwargs={"token": first.entry_token})).status_code
-        == 302
-    )
+    phone = open_table_link(Client(), first, seat=1)
     ok = phone.post(
         reverse("scoring:deal_add", kwargs={"pk": first.pk}),
         {"contract": "normal", "declarers": ["1", "3"], "doublings": "0", "declarer_points": "60"},

@@ -18,6 +18,7 @@ from scoring.engines.simulate import random_kop_deals
 from scoring.games import slot_of
 from scoring.games.kop import bulk_record as kop_bulk_record
 from scoring.models import KopDeal, TableSession, VintDeal, VintRubber
+from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import PlayerFactory
 from tournaments import ratings, services
 from tournaments.models import (
@@ -53,7 +54,7 @@ def play_round(tournament, rng, capture, deals=4):
         )
     for table in rnd.tables.order_by("number"):
         with capture() as callbacks:
-            services.round_table_accept(table=table, accepted_by="test")
+            services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
         for cb in rating_callbacks(callbacks):
             cb()
     return rnd
@@ -110,7 +111,7 @@ def test_accepting_a_table_enqueues_the_ratings_update_after_commit(
     rnd = services.round_generate(tournament=kop_tournament)
     table = rnd.tables.first()
     with django_capture_on_commit_callbacks() as callbacks:
-        services.round_table_accept(table=table, accepted_by="Ala")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     (cb,) = rating_callbacks(callbacks)
     assert cb.args == (kop_tournament.pk,)
     assert not RatingRun.objects.exists()  # nothing before the commit
@@ -373,7 +374,7 @@ def test_sessions_outside_tournaments_are_not_rated(profiles, club):
     kop_bulk_record(
         session=session, deals=random_kop_deals(random.Random(1), 4), entered_by=ACTOR.label
     )
-    scoring_services.session_lock(session=session, user=None)
+    scoring_services.session_lock(session=session, actor=ACTOR)
     ratings.ratings_update(game="kop")
     assert not RatingState.objects.exists()
     assert TableSession.objects.count() == 1
@@ -426,7 +427,7 @@ def test_two_players_of_the_same_name_keep_their_own_ratings_and_pages(
         ],
         entered_by=ACTOR.label,
     )
-    services.round_accept_all(rnd=rnd, accepted_by="test")
+    services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="test")
 
     # Vint: Jan (north) and the other Jan (east) on opposite sides of both rubbers; Jan's
     # partnership wins both.

@@ -14,6 +14,7 @@ from django.urls import reverse
 from scoring import services as scoring_services
 from scoring.engines.simulate import random_kop_deals
 from scoring.games.kop import bulk_record as kop_bulk_record
+from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import PlayerFactory
 from tournaments import ratings, services
 from tournaments.models import (
@@ -35,7 +36,7 @@ def play_rounds(tournament, rounds, deals=4, seed=1):
             kop_bulk_record(
                 session=table.session, deals=random_kop_deals(rng, deals), entered_by=ACTOR.label
             )
-        services.round_accept_all(rnd=rnd, accepted_by="test")
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
     ratings.ratings_update(game="kop", tournament_id=tournament.pk)
 
 

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import TableSession
+from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import PlayerFactory
 from tournaments import services
 from tournaments.models import Round, RoundTable
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def seat_and_accept(tournament):
     rnd = services.round_generate(tournament=tournament)
     for table in rnd.tables.all():
-        services.round_table_accept(table=table, accepted_by="test")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     return rnd
 
 
@@ -50,7 +51,7 @@ def test_sixteen_players_meet_each_other_exactly_once_in_five_rounds(kop_tournam
 
 def test_next_round_waits_until_every_table_is_accepted(kop_tournament, sixteen):
     rnd = services.round_generate(tournament=kop_tournament)
-    services.round_table_accept(table=rnd.tables.first(), accepted_by="x")
+    services.round_table_accept(table=rnd.tables.first(), actor=DIRECTOR_ACCEPTS, reason="on paper")
     with pytest.raises(services.TournamentError, match="3 table"):
         services.round_generate(tournament=kop_tournament)
 

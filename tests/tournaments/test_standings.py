@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from scoring import services as scoring_services
 from scoring.games import slot_of
+from tests.actors import DIRECTOR_ACCEPTS
 from tournaments import services
 from tournaments.models import StandingsSnapshot
 from tournaments.standings import standings_compute
@@ -38,7 +39,9 @@ def test_standings_after_one_accepted_table(kop_tournament, sixteen, commit):
         scoring_services.deal_record(session=table.session, facts=facts, actor=ACTOR)
     # small points by seat: 1: +12+12-5 = 19, 2: -4-4-5 = -13, 3: -4-4+15 = 7, 4: -13
     with commit():
-        services.round_table_accept(table=table, accepted_by="Gracz")  # tasks run in-process
+        services.round_table_accept(
+            table=table, actor=DIRECTOR_ACCEPTS, reason="on paper"
+        )  # tasks run in-process
     snapshot = StandingsSnapshot.objects.get()
     kop_tournament.refresh_from_db()
     # Each deal at a table of the round counts as a change, then the acceptance: version 4.
@@ -63,7 +66,7 @@ def test_correction_after_acceptance_makes_a_new_snapshot(kop_tournament, sixtee
     table = rnd.tables.get(number=1)
     deal = scoring_services.deal_record(session=table.session, facts=CICHA_1, actor=ACTOR).row
     with commit():
-        services.round_table_accept(table=table, accepted_by="Gracz")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     with commit():
         scoring_services.deal_correct(
             session=deal.session, slot=slot_of(deal), facts=ZOLO_3, actor=ACTOR, reason="typo"
@@ -90,7 +93,7 @@ def test_sit_out_scores_the_bye(kop_tournament, sixteen, club, commit):
     services.registration_check_in(registration=extra)
     rnd = services.round_generate(tournament=kop_tournament)
     with commit():
-        services.round_accept_all(rnd=rnd, accepted_by="director")
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
     data = standings_compute(tournament=kop_tournament)
     bye = next(r for r in data["individual"] if r["number"] == rnd.byes[0])
     assert bye["big_points"] == 2.25  # (5 + 3 + 1 + 0) / 4
@@ -103,7 +106,7 @@ def test_pairs_and_teams_classifications(kop_tournament, sixteen, commit):
         entry.save()
     rnd = services.round_generate(tournament=kop_tournament)
     with commit():
-        services.round_accept_all(rnd=rnd, accepted_by="director")
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
     data = standings_compute(tournament=kop_tournament)
     assert {t["group"] for t in data["teams"]} == {"Odd", "Even"}
     assert sum(t["big_points"] for t in data["teams"]) == 4 * 9
@@ -112,7 +115,7 @@ def test_pairs_and_teams_classifications(kop_tournament, sixteen, commit):
 def test_standings_page_table_sorting_csv_and_print(client, kop_tournament, sixteen, commit):
     rnd = services.round_generate(tournament=kop_tournament)
     with commit():
-        services.round_accept_all(rnd=rnd, accepted_by="director")
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
     url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
     html = client.get(url).content.decode()
     assert 'id="standings-current"' in html and "Gracz 01" in html
@@ -132,7 +135,7 @@ def test_hidden_standings_until_the_last_round(
     kop_tournament.save()
     rnd = services.round_generate(tournament=kop_tournament)
     with commit():
-        services.round_accept_all(rnd=rnd, accepted_by="director")
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
     url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
     assert "hidden until the last round" in client.get(url).content.decode()
     assert (
@@ -149,7 +152,7 @@ def test_pending_snapshot_polls_until_current(client, kop_tournament, sixteen, c
 
     rnd = services.round_generate(tournament=kop_tournament)
     with commit():
-        services.round_accept_all(rnd=rnd, accepted_by="director")
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
     Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=5)  # a run is queued
     url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
     html = client.get(url).content.decode()
@@ -165,7 +168,7 @@ def test_standings_command_prints_json(kop_tournament, sixteen, capsys, commit):
 
     rnd = services.round_generate(tournament=kop_tournament)
     with commit():
-        services.round_accept_all(rnd=rnd, accepted_by="director")
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
     call_command("standings", str(kop_tournament.pk), "--json")
     data = json.loads(capsys.readouterr().out)
     assert len(data["individual"]) == 16
@@ -178,7 +181,7 @@ def test_round_results_table_lists_the_accepted_tables(client, kop_tournament, s
     for facts in (CICHA_1, ZOLO_3):
         scoring_services.deal_record(session=table.session, facts=facts, actor=ACTOR)
     with commit():
-        services.round_table_accept(table=table, accepted_by="Gracz")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     url = reverse("tournaments:round", kwargs={"slug": kop_tournament.slug, "number": 1})
     html = client.get(url).content.decode()
     assert "Results" in html

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from scoring import services as scoring_services
 from scoring.games import slot_of
+from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import PlayerFactory
 from tests.scoring.test_vint_exchange import ACTOR, RUBBER_1, RUBBER_2, RUBBER_3
 from tournaments import services
@@ -53,7 +54,7 @@ def test_vint_round_standings_follow_the_session_nets(
                 extra={"rubber": number, "first_dealer": first},
             )
     with django_capture_on_commit_callbacks(execute=True):
-        services.round_table_accept(table=table, accepted_by="Boris")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     data = StandingsSnapshot.objects.get(tournament=tournament).data
     # vint.md §6.4 session standings: Carl +13417, Boris +854, Dina -7102, Anna -7169
     assert [(r["name"], r["net"]) for r in data["individual"]] == [
@@ -100,7 +101,7 @@ def test_a_rubber_cut_short_by_the_time_limit_is_closed_by_the_profile_rule(
             session=table.session, facts=facts, actor=ACTOR, extra={"rubber": 1}
         )
     with django_capture_on_commit_callbacks(execute=True):
-        services.round_table_accept(table=table, accepted_by="time limit")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="time limit")
     rows = StandingsSnapshot.objects.get(tournament=tournament).data["individual"]
     seats = {s.seat: s.player.name for s in table.session.seats.all()}
     ew = {seats[2], seats[4]}  # rubber 1: A + C are NS, B + D are EW
@@ -139,7 +140,7 @@ def test_a_vint_correction_after_acceptance_recomputes_the_standings(
         session=table.session, facts=RUBBER_1[0], actor=ACTOR, extra={"rubber": 1}
     ).row
     with django_capture_on_commit_callbacks(execute=True):
-        services.round_table_accept(table=table, accepted_by="Boris")
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     director = scoring_services.Actor(label="director", is_director=True)
     with django_capture_on_commit_callbacks(execute=True):
         scoring_services.deal_correct(

@@ -68,7 +68,7 @@ def simulate(
                 entered_by=actor.label,
             )
         if accept_rounds is None or r <= accept_rounds:
-            services.round_accept_all(rnd=rnd, accepted_by="simulation")
+            services.round_accept_all(rnd=rnd, actor=actor, reason="simulation")
         if accept_rounds is not None and r >= accept_rounds:
             break
     return tournament
