@@ -8,9 +8,13 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.core import checks
+
         from scoring.signals import deal_changed
+        from tournaments.checks import demo_passwords_check
         from tournaments.services import session_changed
 
         # Scoring announces every change of a table; a tournament table's change moves
         # the standings and ratings (scoring never imports tournaments).
         deal_changed.connect(session_changed, dispatch_uid="tournaments.session_changed")
+        checks.register(demo_passwords_check, checks.Tags.security, deploy=False)
