@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "config.middleware.ServiceUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.middleware.LoginLockoutMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -130,6 +131,8 @@ AXES_COOLOFF_TIME = timedelta(minutes=AXES_COOLOFF_MINUTES)
 # out at another, and a guesser at one address cannot lock everyone out.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# A guess during the lockout does not write (nor extend it): a flood stays read-only.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
 AXES_VERBOSE = False
