@@ -33,15 +33,21 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
 
-# Production-shaped: gunicorn plus a Celery worker; needs DATABASE_URL and REDIS_URL.
+# Production-shaped: gunicorn plus a Celery worker (with its beat: the heartbeat /health
+# watches); needs DATABASE_URL and REDIS_URL. In hall mode (DJANGO_HALL_HTTP=true, plain HTTP
+# on the LAN) it listens on every interface unless HOST is given, and prints the address
+# phones should open with a QR code of it.
+HALL_MODE := $(filter 1 true yes on TRUE True,$(DJANGO_HALL_HTTP))
+SERVE_HOST ?= $(if $(HALL_MODE),$(if $(filter command line,$(origin HOST)),$(HOST),0.0.0.0),$(HOST))
 serve: $(STAMP)
 	@test -n "$$DATABASE_URL" || { echo "serve needs DATABASE_URL (see README)"; exit 1; }
 	@test -n "$$REDIS_URL" || { echo "serve needs REDIS_URL (see README)"; exit 1; }
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v 0
-	$(VENV)/bin/celery -A config worker --loglevel=info --concurrency=2 & \
+	@$(PY) -m config.hall $(PORT)
+	$(VENV)/bin/celery -A config worker --beat --loglevel=info --concurrency=2 & \
 		trap 'kill %1' EXIT; \
-		$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) --workers 3
+		$(VENV)/bin/gunicorn config.wsgi --bind $(SERVE_HOST):$(PORT) --workers 3 --preload
 
 worker: $(STAMP)
 	$(VENV)/bin/celery -A config worker --loglevel=info

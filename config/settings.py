@@ -8,10 +8,14 @@ is parsed strictly (see ``config/env.py``); ``.env.example`` documents them.
 
 from __future__ import annotations
 
+import os
+import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_int, env_list, env_str, env_url
@@ -21,6 +25,11 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 INSECURE_DEFAULT_SECRET_KEY = "django-insecure-tablescore-development-key-do-not-use"
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
+# Hall mode: plain HTTP on a club's LAN (no TLS certificate for a laptop in a hall), so no
+# Secure cookies, no HSTS and no SSL redirect. Proxy headers are trusted only when a proxy is
+# declared: otherwise any phone could claim to be on HTTPS with X-Forwarded-Proto.
+HALL_HTTP = env_bool("DJANGO_HALL_HTTP", False)
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_PROXY", False)
 SECRET_KEY = env_str("DJANGO_SECRET_KEY", INSECURE_DEFAULT_SECRET_KEY)
 if not DEBUG and (SECRET_KEY == INSECURE_DEFAULT_SECRET_KEY or len(SECRET_KEY) < 50):
     raise ImproperlyConfigured(
@@ -40,6 +49,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
     "django_htmx",
     "django_tables2",
     "clubs",
@@ -49,14 +59,20 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "config.middleware.PermissionsPolicyMiddleware",
+    "config.middleware.ServiceUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.middleware.LoginLockoutMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a lockout into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 if not DEBUG:
@@ -102,6 +118,25 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Axes first: a locked-out user name and address is refused before any password is hashed,
+# so a login flood costs a database lookup, not a PBKDF2 run on a worker deal entry needs.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_MINUTES = env_int("AXES_COOLOFF_MINUTES", 15, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=AXES_COOLOFF_MINUTES)
+# A user name from one address: a typo-prone scorer at one phone does not lock the director
+# out at another, and a guesser at one address cannot lock everyone out.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# A guess during the lockout does not write (nor extend it): a flood stays read-only.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "config.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "config.security.client_ip"
+AXES_VERBOSE = False
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -140,34 +175,95 @@ CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_TIMEOUT", 3, minimum=1
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 
+# The worker records a heartbeat this often (celery beat, embedded in ``make serve``'s
+# worker); /health calls the worker stale when the newest one is older than the limit.
+HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 60, minimum=5)
+HEARTBEAT_STALE_SECONDS = env_int("HEARTBEAT_STALE_SECONDS", 180, minimum=10)
+CELERY_BEAT_SCHEDULE = {
+    "worker-heartbeat": {
+        "task": "tournaments.tasks.worker_heartbeat",
+        "schedule": float(HEARTBEAT_SECONDS),
+    },
+}
+# A publish to a dead broker gives up quickly: the task goes to the database outbox instead
+# (tournaments.outbox) and the deal save that queued it does not wait.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.1,
+    "interval_max": 0.1,
+}
+
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Fails soft: with Redis down a read is a miss and a write is dropped (logged),
+            # so the role cache never turns a Redis outage into a 500.
+            "BACKEND": "config.cache.FailSoftRedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
-# Sessions read through the cache (Redis in production), so a page view does not pay a
-# database round trip for them; they are still written to the database.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions live in the database only: a login must survive a Redis outage.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # A phone's grant from a table link ends at the latest this many hours after the link was
 # opened (earlier when the link is reissued or the table locked: scoring/permissions.py).
 TABLE_LINK_HOURS = env_int("TABLE_LINK_HOURS", 12, minimum=1)
 
 # --- Security (production, DJANGO_DEBUG=false) ------------------------------
-SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
-SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEBUG else 31_536_000, minimum=0)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = not DEBUG
+_SECURE_TRANSPORT = not DEBUG and not HALL_HTTP
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", _SECURE_TRANSPORT)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
+SESSION_COOKIE_SECURE = _SECURE_TRANSPORT
+CSRF_COOKIE_SECURE = _SECURE_TRANSPORT
+SECURE_HSTS_SECONDS = env_int(
+    "DJANGO_HSTS_SECONDS", 31_536_000 if _SECURE_TRANSPORT else 0, minimum=0
+)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _SECURE_TRANSPORT
+SECURE_HSTS_PRELOAD = _SECURE_TRANSPORT
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+if HALL_HTTP:
+    # Hall mode turns these off on purpose (plain HTTP on a LAN); `check --deploy` would
+    # otherwise report exactly what the mode is for. Everything else still applies.
+    SILENCED_SYSTEM_CHECKS = [
+        "security.W004",  # SECURE_HSTS_SECONDS not set
+        "security.W008",  # SECURE_SSL_REDIRECT not True
+        "security.W012",  # SESSION_COOKIE_SECURE not True
+        "security.W016",  # CSRF_COOKIE_SECURE not True
+    ]
+    if not DEBUG and not os.environ.get("_TABLESCORE_HALL_WARNED"):
+        os.environ["_TABLESCORE_HALL_WARNED"] = "1"  # once per process tree
+        print(
+            "WARNING: DJANGO_HALL_HTTP=true: serving plain HTTP (no Secure cookies, no HSTS, "
+            "no SSL redirect). Passwords cross the network unencrypted: use this only on "
+            "a hall's own LAN.",
+            file=sys.stderr,
+            flush=True,
+        )
+
+# No inline script anywhere: scripts come from static/ (htmx included). Inline styles stay
+# allowed (a few style attributes, htmx's indicator style); they cannot run code.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "object-src": [CSP.NONE],
+}
+# Nothing here needs a camera, a microphone, a location or payments.
+PERMISSIONS_POLICY = (
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), "
+    "accelerometer=(), gyroscope=(), magnetometer=()"
+)
 
 LOGGING = {
     "version": 1,

@@ -8,8 +8,11 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.core import checks
+
         from scoring.signals import deal_changed
         from scoring.visibility import hiding_register
+        from tournaments.checks import demo_passwords_check
         from tournaments.selectors import session_results_hidden
         from tournaments.services import session_changed
 
@@ -18,3 +21,4 @@ class TournamentsConfig(AppConfig):
         deal_changed.connect(session_changed, dispatch_uid="tournaments.session_changed")
         # A tournament that hides its standings hides its tables' sheets too.
         hiding_register(session_results_hidden)
+        checks.register(demo_passwords_check, checks.Tags.security, deploy=False)

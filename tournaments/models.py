@@ -28,6 +28,26 @@ class WorkerHeartbeat(models.Model):
         return f"{self.hostname} at {self.beat_at:%Y-%m-%d %H:%M:%S}"
 
 
+class TaskOutbox(models.Model):
+    """A task that could not be queued (the broker was down) and waits here for it.
+
+    ``tournaments.outbox`` sends these once the broker answers again: at the next
+    successful enqueue in the same process, and from the worker's periodic heartbeat.
+    The tasks are idempotent, so a row sent twice changes nothing.
+    """
+
+    task = models.CharField(max_length=200)
+    args = models.JSONField(default=list)
+    tournament_id = models.BigIntegerField(null=True, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.task}{tuple(self.args)}"
+
+
 class Tournament(models.Model):
     """A tournament: rounds of table sessions, seated by the seating generator.
 

@@ -35,6 +35,7 @@ from tournaments.models import (
     StandingsSnapshot,
     Tournament,
 )
+from tournaments.outbox import enqueue_on_commit
 from tournaments.selectors import next_round_ready, table_ready
 from tournaments.standings import standings_compute
 
@@ -108,9 +109,15 @@ def registration_withdraw(*, registration: Registration) -> Registration:
 
 
 def _enqueue_recomputes(tournament: Tournament) -> None:
-    """After commit: the standings snapshot for this results version, then the club ratings."""
-    tasks.standings_recompute.delay_on_commit(tournament.pk, tournament.results_version)
-    tasks.ratings_update.delay_on_commit(tournament.pk)
+    """After commit: the standings snapshot for this results version, then the club ratings
+    (kept in the database outbox while the broker is down, so none is lost)."""
+    enqueue_on_commit(
+        tasks.standings_recompute,
+        tournament.pk,
+        tournament.results_version,
+        tournament_id=tournament.pk,
+    )
+    enqueue_on_commit(tasks.ratings_update, tournament.pk, tournament_id=tournament.pk)
 
 
 @transaction.atomic

@@ -11,9 +11,10 @@ import socket
 
 from celery import shared_task
 from celery.contrib.django.task import DjangoTask
+from celery.signals import worker_ready
 from django.utils import timezone
 
-from tournaments import ratings, services
+from tournaments import outbox, ratings, services
 from tournaments.models import WorkerHeartbeat
 
 
@@ -23,6 +24,18 @@ def heartbeat_record(token: str) -> None:
     WorkerHeartbeat.objects.get_or_create(
         token=token, defaults={"beat_at": timezone.now(), "hostname": socket.gethostname()}
     )
+
+
+@shared_task
+def worker_heartbeat() -> None:
+    """Scheduled by celery beat (``CELERY_BEAT_SCHEDULE``): one row per worker host, its
+    time moved forward; ``/health`` calls the worker stale when it stops moving. A worker
+    that runs this can reach the broker, so it also sends what the outbox kept."""
+    hostname = socket.gethostname()
+    WorkerHeartbeat.objects.update_or_create(
+        token=f"beat:{hostname}"[:64], defaults={"beat_at": timezone.now(), "hostname": hostname}
+    )
+    outbox.outbox_drain()
 
 
 @shared_task(base=DjangoTask)
@@ -37,3 +50,10 @@ def ratings_update(tournament_id: int) -> None:
     already rated with the same deals is not rated again, so a repeated or stale run does
     nothing."""
     ratings.ratings_update_for_tournament(tournament_id=tournament_id)
+
+
+@worker_ready.connect
+def _beat_on_start(**kwargs: object) -> None:
+    """A worker that starts records a heartbeat and sends what waited in the outbox at once,
+    not one heartbeat interval later."""
+    worker_heartbeat()

@@ -25,6 +25,7 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import Registration, Round, RoundTable, Tournament
+from tournaments.outbox import outbox_pending
 
 
 def player_index(request: HttpRequest) -> HttpResponse:
@@ -257,6 +258,8 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         tournament=tournament, viewer_is_director=is_director(request.user)
     )
     context = {"tournament": tournament, **view}
+    # The broker was down when a result changed: the recompute waits in the outbox.
+    context["deferred"] = outbox_pending(tournament_id=tournament.pk)
     if view["visible"]:
         context.update(
             selectors.standings_tables(tournament=tournament, data=view["data"], request=request)

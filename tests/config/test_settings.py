@@ -69,25 +69,7 @@ def test_production_accepts_a_real_secret_key():
     assert result.returncode == 0, result.stderr
 
 
-def test_check_deploy_passes_in_production_configuration():
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_"))}
-    clean.pop("REDIS_URL", None)
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={
-            **clean,
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "DJANGO_DEBUG": "false",
-            "DJANGO_SECRET_KEY": GOOD_KEY,
-            "DJANGO_ALLOWED_HOSTS": "example.org",
-        },
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "no issues" in result.stdout
+# `check --deploy` in production and hall mode: tests/config/test_hardening.py
 
 
 def test_without_redis_tasks_run_in_process(settings):

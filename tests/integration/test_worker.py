@@ -26,7 +26,11 @@ def test_task_runs_in_the_worker_process_and_writes_to_postgresql(celery_worker_
     assert WorkerHeartbeat.objects.filter(token="integration-1").count() == 1
 
 
-def test_health_reports_postgresql_and_redis(client):
+def test_health_reports_postgresql_and_redis(client, worker):
+    from tournaments.tasks import worker_heartbeat
+
+    worker_heartbeat.delay()  # what celery beat schedules (CELERY_BEAT_SCHEDULE)
+    wait_for(lambda: WorkerHeartbeat.objects.filter(token__startswith="beat:").exists())
     response = client.get("/health")
     assert response.status_code == 200
     body = response.json()

@@ -14,7 +14,8 @@ from tournaments.models import StandingsSnapshot, Tournament
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_demo_data_is_complete_and_idempotent(capsys):
+def test_demo_data_is_complete_and_idempotent(capsys, settings):
+    settings.DEBUG = True  # as `make run`: with DEBUG off it refuses (test_production_guard.py)
     call_command("demo_data")
     call_command("demo_data")
     out = capsys.readouterr().out

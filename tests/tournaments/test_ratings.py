@@ -40,7 +40,7 @@ def rating_callbacks(callbacks):
     return [
         cb
         for cb in callbacks
-        if getattr(getattr(getattr(cb, "func", None), "__self__", None), "name", "") == TASK
+        if getattr(getattr(cb, "task", None), "name", "") == TASK  # tournaments.outbox.PendingTask
     ]
 
 

@@ -120,7 +120,7 @@ def test_standings_page_table_sorting_csv_and_print(client, kop_tournament, sixt
     html = client.get(url).content.decode()
     assert 'id="standings-current"' in html and "Gracz 01" in html
     assert client.get(url + "?ind-sort=-small_points").status_code == 200
-    assert "window.print" in client.get(url + "?print=1").content.decode()
+    assert "data-print-on-load" in client.get(url + "?print=1").content.decode()
     csv_text = client.get(
         reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug})
     ).content.decode()

@@ -1,0 +1,211 @@
+"""Deal-save latency on a real server, alone and during a login flood.
+
+A production-shaped server (gunicorn, 3 sync workers, ``DJANGO_DEBUG=false`` in hall
+mode, the real password hasher, a SQLite file) takes deal saves from one scorer's phone:
+first alone, then while 9 clients post wrong passwords for the director as fast as they
+can. django-axes locks the user name at that address after a few failures and refuses the
+rest before hashing, so the flood costs database lookups, not PBKDF2 runs on the workers
+deal entry needs. Target: the flood at most doubles the median deal save.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import multiprocessing
+import os
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+N = int(os.environ.get("BENCH_FLOOD_SAVES", "60"))
+FLOODERS = 9
+PASSWORD = "bench-" + secrets.token_urlsafe(9)
+
+SEED = f"""
+from django.contrib.auth import get_user_model
+from clubs.roles import make_director
+from scoring import services
+from scoring.models import RuleProfile
+from tests.factories import ClubFactory, PlayerFactory
+services.profile_sync_builtin()
+club = ClubFactory()
+players = [PlayerFactory(club=club) for _ in range(4)]
+session = services.session_create(game="kop",
+    profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
+    players=players, planned_deals=10000)
+User = get_user_model()
+make_director(User.objects.create_user("bench-scorer", password="{PASSWORD}"))
+make_director(User.objects.create_user("director", password="{PASSWORD}"))
+print(session.pk)
+"""
+
+
+class Phone:
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def csrf(self) -> str:
+        return next((c.value for c in self.jar if c.name == "csrftoken"), "") or ""
+
+    def open(self, path: str, data: dict[str, object] | None = None, **headers: str) -> int:
+        body = None
+        if data is not None:
+            body = urllib.parse.urlencode(
+                {"csrfmiddlewaretoken": self.csrf(), **data}, doseq=True
+            ).encode()
+        request = urllib.request.Request(
+            self.base + path, data=body, headers={"Referer": self.base + path, **headers}
+        )
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                response.read()
+                return int(response.status)
+        except urllib.error.HTTPError as error:
+            error.read()
+            return int(error.code)
+
+
+def flood(base: str, stop: multiprocessing.synchronize.Event) -> None:  # type: ignore[name-defined]
+    """9 clients guessing the director's password. Each sends prepared bytes on a raw
+    socket: the clients share this machine's cores with the server, and a urllib client
+    would spend more CPU per guess than the server does."""
+    host, port = urllib.parse.urlsplit(base).hostname, urllib.parse.urlsplit(base).port
+    phone = Phone(base)
+    phone.open("/accounts/login/")
+    token = phone.csrf()
+    body = urllib.parse.urlencode(
+        {"csrfmiddlewaretoken": token, "username": "director", "password": "guess"}
+    ).encode()
+    request = (
+        f"POST /accounts/login/ HTTP/1.1\r\nHost: {host}:{port}\r\n"
+        f"Cookie: csrftoken={token}\r\nReferer: {base}/accounts/login/\r\n"
+        "Content-Type: application/x-www-form-urlencoded\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    ).encode() + body
+
+    def one() -> None:
+        while not stop.is_set():
+            with socket.create_connection((host, port), timeout=60) as conn:
+                conn.sendall(request)
+                while conn.recv(65536):
+                    pass
+
+    threads = [threading.Thread(target=one, daemon=True) for _ in range(FLOODERS)]
+    for t in threads:
+        t.start()
+    stop.wait()
+
+
+def saves(phone: Phone, session_pk: int, n: int) -> list[float]:
+    deal = {"contract": "normal", "declarers": ["1", "3"], "doublings": "1"}
+    times = []
+    for i in range(n):
+        start = time.perf_counter()
+        status = phone.open(
+            f"/sessions/{session_pk}/deals/",
+            {**deal, "declarer_points": str(60 + i % 10)},
+            **{"HX-Request": "true"},
+        )
+        times.append((time.perf_counter() - start) * 1000)
+        assert status == 200, status
+    return times
+
+
+def main() -> int:
+    tmp = Path(tempfile.mkdtemp(prefix="tablescore-flood-"))
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DJANGO_", "DATABASE_", "_TABLESCORE")) and k != "REDIS_URL"
+    }
+    env = {
+        **clean,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_DEBUG": "false",
+        "DJANGO_HALL_HTTP": "true",
+        "_TABLESCORE_HALL_WARNED": "1",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
+        "DATABASE_URL": f"sqlite:///{tmp / 'flood.sqlite3'}",
+    }
+
+    def manage(*args: str) -> str:
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+
+    manage("migrate", "--noinput")
+    manage("collectstatic", "--noinput")
+    session_pk = int(manage("shell", "-c", SEED).strip().splitlines()[-1])
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "config.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "3",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(150):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        scorer = Phone(base)
+        scorer.open("/accounts/login/")
+        assert scorer.open(
+            "/accounts/login/", {"username": "bench-scorer", "password": PASSWORD}
+        ) in (200, 302)
+        saves(scorer, session_pk, 10)  # warm-up
+        alone = statistics.median(saves(scorer, session_pk, N))
+
+        stop = multiprocessing.Event()
+        flooder = multiprocessing.Process(target=flood, args=(base, stop))
+        flooder.start()
+        time.sleep(3)  # the first failures hash; then the lockout holds
+        during = statistics.median(saves(scorer, session_pk, N))
+        stop.set()
+        flooder.join(timeout=30)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    ratio = during / alone if alone else float("inf")
+    print(
+        f"Deal-save median on gunicorn (3 workers, SQLite): {alone:.1f} ms alone, "
+        f"{during:.1f} ms during a {FLOODERS}-client login flood ({ratio:.1f}x; "
+        "target: at most 2x)",
+        flush=True,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,77 @@
+"""A Redis cache that fails soft.
+
+The cache only ever holds what the database can answer again (the role sets of
+``clubs.roles``), so with Redis unreachable a read is a miss and a write is dropped:
+the hall goes on at database speed instead of answering 500. After a failure the
+cache stays quiet for ``RETRY_AFTER`` seconds, so each request does not pay a
+connection timeout; the failure is logged once per quiet period.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER = 5.0
+
+
+class FailSoftRedisCache(RedisCache):
+    _down_until = 0.0
+
+    def _soft(self, default: Any, call: Callable[[], Any]) -> Any:
+        if time.monotonic() < self._down_until:
+            return default
+        try:
+            return call()
+        except (RedisError, OSError) as exc:
+            self._down_until = time.monotonic() + RETRY_AFTER
+            log.warning("cache unreachable, working without it for %ss: %s", RETRY_AFTER, exc)
+            return default
+
+    def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._soft(
+            False, lambda: super(FailSoftRedisCache, self).add(key, value, timeout, version)
+        )
+
+    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
+        return self._soft(
+            default, lambda: super(FailSoftRedisCache, self).get(key, default, version)
+        )
+
+    def set(
+        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
+    ) -> None:
+        self._soft(None, lambda: super(FailSoftRedisCache, self).set(key, value, timeout, version))
+
+    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._soft(
+            False, lambda: super(FailSoftRedisCache, self).touch(key, timeout, version)
+        )
+
+    def delete(self, key: Any, version: Any = None) -> Any:
+        return self._soft(False, lambda: super(FailSoftRedisCache, self).delete(key, version))
+
+    def get_many(self, keys: Any, version: Any = None) -> Any:
+        return self._soft({}, lambda: super(FailSoftRedisCache, self).get_many(keys, version))
+
+    def has_key(self, key: Any, version: Any = None) -> Any:
+        return self._soft(False, lambda: super(FailSoftRedisCache, self).has_key(key, version))
+
+    def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._soft(
+            list(data), lambda: super(FailSoftRedisCache, self).set_many(data, timeout, version)
+        )
+
+    def delete_many(self, keys: Any, version: Any = None) -> Any:
+        return self._soft(None, lambda: super(FailSoftRedisCache, self).delete_many(keys, version))
+
+    def clear(self) -> Any:
+        return self._soft(False, lambda: super(FailSoftRedisCache, self).clear())

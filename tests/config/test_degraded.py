@@ -1,0 +1,74 @@
+"""Degraded, not down: Redis unreachable must cost speed and freshness, never a page."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from config.cache import FailSoftRedisCache
+from tournaments.models import WorkerHeartbeat
+
+pytestmark = pytest.mark.django_db
+
+NOWHERE = "redis://127.0.0.1:6390/0"  # nothing listens there
+
+
+def test_the_cache_fails_soft_when_redis_is_unreachable():
+    cache = FailSoftRedisCache(NOWHERE, {"OPTIONS": {"socket_connect_timeout": 0.5}})
+    assert cache.get("k", "miss") == "miss"
+    cache.set("k", 1)  # dropped, no error
+    assert cache.get_many(["a", "b"]) == {}
+    assert cache.delete("k") is False
+
+
+def test_roles_work_with_the_cache_down(director, monkeypatch):
+    from clubs import roles
+
+    monkeypatch.setattr(roles, "cache", FailSoftRedisCache(NOWHERE, {}))
+    assert roles.is_director(director)
+
+
+def test_sessions_live_in_the_database_only(settings):
+    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.db"
+
+
+def test_health_names_redis_when_it_is_down(client, settings):
+    settings.REDIS_URL = NOWHERE
+    response = client.get("/health")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "unavailable"
+    assert any("Redis unreachable" in p for p in body["problems"])
+
+
+def test_health_reports_a_stale_worker_heartbeat_as_degraded(client, settings, monkeypatch):
+    from config import views
+
+    settings.REDIS_URL = "redis://127.0.0.1:6379/11"
+    monkeypatch.setattr(views, "_broker_ok", lambda: (True, "redis"))
+    response = client.get("/health")
+    assert response.status_code == 503
+    assert response.json()["status"] == "degraded"
+    assert response.json()["worker"]["detail"] == "no heartbeat recorded"
+
+    WorkerHeartbeat.objects.create(
+        token="beat:old",
+        hostname="old",
+        beat_at=timezone.now() - timedelta(seconds=settings.HEARTBEAT_STALE_SECONDS + 5),
+    )
+    body = client.get("/health").json()
+    assert body["status"] == "degraded" and "stale" in body["worker"]["detail"]
+
+    from tournaments.tasks import worker_heartbeat
+
+    worker_heartbeat()
+    fresh = client.get("/health")
+    assert fresh.status_code == 200 and fresh.json()["worker"]["ok"] is True
+
+
+def test_the_heartbeat_is_scheduled(settings):
+    schedule = settings.CELERY_BEAT_SCHEDULE["worker-heartbeat"]
+    assert schedule["task"] == "tournaments.tasks.worker_heartbeat"
+    assert schedule["schedule"] == settings.HEARTBEAT_SECONDS

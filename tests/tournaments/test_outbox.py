@@ -1,0 +1,87 @@
+"""Tasks that cannot be queued (broker down) wait in the database outbox; none is lost."""
+
+from __future__ import annotations
+
+import pytest
+from kombu.exceptions import OperationalError
+
+from tournaments import outbox
+from tournaments.models import TaskOutbox
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _broker_state():
+    outbox._state.update(down_until=0.0, stored_here=False)
+    yield
+    outbox._state.update(down_until=0.0, stored_here=False)
+
+
+class _Broker:
+    def __init__(self) -> None:
+        self.up = False
+        self.sent: list[tuple[str, list[object]]] = []
+
+    def send_task(self, name: str, args: list[object]) -> None:
+        if not self.up:
+            raise OperationalError("Error 111 connecting to 127.0.0.1:6390. Connection refused.")
+        self.sent.append((name, args))
+
+
+@pytest.fixture
+def broker(settings, monkeypatch):
+    from config.celery import app
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    fake = _Broker()
+    monkeypatch.setattr(app, "send_task", fake.send_task)
+    return fake
+
+
+def test_a_task_that_cannot_be_queued_waits_in_the_outbox_and_goes_when_the_broker_is_back(
+    broker, django_capture_on_commit_callbacks, client, kop_tournament
+):
+    from tournaments.services import results_changed
+    from tournaments.tasks import worker_heartbeat
+
+    tournament = kop_tournament
+    with django_capture_on_commit_callbacks(execute=True):
+        results_changed(tournament=tournament)  # no exception: the deal save goes through
+    rows = list(TaskOutbox.objects.values_list("task", "args"))
+    assert rows == [
+        ("tournaments.tasks.standings_recompute", [tournament.pk, tournament.results_version]),
+        ("tournaments.tasks.ratings_update", [tournament.pk]),
+    ]
+    page = client.get(f"/tournaments/{tournament.slug}/standings/")
+    assert b"standings will update later" in page.content
+
+    broker.up = True
+    worker_heartbeat()  # the worker's periodic beat drains the outbox
+    assert TaskOutbox.objects.count() == 0
+    assert [name for name, _ in broker.sent] == [
+        "tournaments.tasks.standings_recompute",
+        "tournaments.tasks.ratings_update",
+    ]
+    assert (
+        b"standings will update later"
+        not in client.get(f"/tournaments/{tournament.slug}/standings/").content
+    )
+
+
+def test_the_next_successful_enqueue_sends_what_waited(
+    broker, django_capture_on_commit_callbacks, kop_tournament
+):
+    from tournaments.services import results_changed
+
+    tournament = kop_tournament
+    with django_capture_on_commit_callbacks(execute=True):
+        results_changed(tournament=tournament)
+    assert TaskOutbox.objects.count() == 2
+    broker.up = True
+    outbox._state["down_until"] = 0.0  # the quiet period after the failure is over
+    with django_capture_on_commit_callbacks(execute=True):
+        results_changed(tournament=tournament)
+    assert TaskOutbox.objects.count() == 0
+    # Two from this change, then the two that waited.
+    assert len(broker.sent) == 4
