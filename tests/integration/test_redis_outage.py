@@ -150,7 +150,8 @@ def test_the_hall_works_with_redis_down_and_standings_catch_up(
     # A player's phone opens the table link and saves a deal.
     phone = Browser(base)
     link = reverse("scoring:table_link", kwargs={"token": table.session.entry_token})
-    assert phone.get(link)[0] == 200
+    assert phone.get(link)[0] == 200  # "which seat are you?"
+    assert phone.post(link, {"seat": "1"})[0] == 200
     add = reverse("scoring:deal_add", kwargs={"pk": table.session_id})
     deal = {"contract": "normal", "declarers": ["1", "3"], "doublings": "1"}
     status, _page = phone.post(add, {**deal, "declarer_points": "60", "confirm": "on"})
