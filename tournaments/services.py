@@ -152,9 +152,52 @@ def _active_numbers(tournament: Tournament, round_number: int) -> list[int]:
     )
 
 
+def _check_start_order(order: list[int], active: list[int]) -> None:
+    """The director's start order must list every checked-in start number once."""
+    problems = []
+    twice = sorted({n for n in order if order.count(n) > 1})
+    unknown = sorted(set(order) - set(active))
+    missing = sorted(set(active) - set(order))
+    if twice:
+        problems.append(
+            _("Listed more than once: %(numbers)s.") % {"numbers": ", ".join(map(str, twice))}
+        )
+    if unknown:
+        problems.append(
+            _("Not checked in for round 1: %(numbers)s.")
+            % {"numbers": ", ".join(map(str, unknown))}
+        )
+    if missing:
+        problems.append(
+            _("Missing from the order: %(numbers)s.") % {"numbers": ", ".join(map(str, missing))}
+        )
+    if problems:
+        raise TournamentError(
+            " ".join(
+                [_("The seeding order must list every checked-in start number once."), *problems]
+            )
+        )
+
+
+def parse_start_order(text: str) -> list[int]:
+    """Start numbers typed as the director likes: "5 12 3", "5, 12, 3" or one per line."""
+    words = text.replace(",", " ").replace(";", " ").split()
+    try:
+        return [int(w) for w in words]
+    except ValueError:
+        raise TournamentError(
+            _("The seeding order holds start numbers only, e.g. 5 12 3 1.")
+        ) from None
+
+
 @transaction.atomic
-def round_generate(*, tournament: Tournament) -> Round:
-    """Seat the next round. Rounds already seated are never changed."""
+def round_generate(*, tournament: Tournament, order: list[int] | None = None) -> Round:
+    """Seat the next round. Rounds already seated are never changed.
+
+    Round 1 gives the schedule's positions to start numbers in the director's ``order``
+    (every checked-in start number once) or, without one, in an order drawn from the
+    tournament's seed; the order is stored in the round's ``inputs`` and later rounds
+    keep it."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.rounds.order_by("-number").first()
     number = (last.number + 1) if last else 1
@@ -168,20 +211,31 @@ def round_generate(*, tournament: Tournament) -> Round:
     active = _active_numbers(tournament, number)
     if len(active) < 4:
         raise TournamentError("Check in at least four players before seating a round.")
+    if order and number != 1:
+        raise TournamentError(_("A seeding order can be given only for round 1."))
+    if order:
+        _check_start_order(order, active)
     history = adapters.played_rounds(tournament)
     if tournament.seating_plan and number <= len(tournament.seating_plan):
         plan = adapters.imported_round(tournament.seating_plan[number - 1], active)
         source, algorithm = "imported", "club table"
     else:
-        plan = adapters.seat_round(tournament=tournament, active=active, round_number=number)
+        plan = adapters.seat_round(
+            tournament=tournament, active=active, round_number=number, order=order
+        )
         source, algorithm = "generated", plan.algorithm
+    inputs: dict[str, Any] = {"active": active, "rounds_before": len(history)}
+    if plan.order:
+        inputs["order"] = list(plan.order)
+        if number == 1:
+            inputs["order_from"] = "director" if order else "seed"
     rnd = Round.objects.create(
         tournament=tournament,
         number=number,
         source=source,
         seed=tournament.seed,
         algorithm=algorithm,
-        inputs={"active": active, "rounds_before": len(history)},
+        inputs=inputs,
         byes=list(plan.byes),
     )
     entries = adapters.registrations_by_number(tournament)

@@ -159,7 +159,8 @@ def entry_update(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_next(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     try:
-        rnd = services.round_generate(tournament=tournament)
+        order = services.parse_start_order(request.POST.get("seeding_order", ""))
+        rnd = services.round_generate(tournament=tournament, order=order or None)
     except services.TournamentError as exc:
         messages.error(request, str(exc))
         return redirect("tournaments:detail", slug=slug)
