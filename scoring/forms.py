@@ -18,6 +18,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.forms import PlayerChoiceField
 from clubs.models import Player
 from scoring.engines import kop, vint
 from scoring.engines.errors import RuleError
@@ -30,6 +31,7 @@ from scoring.engines.rules import (
 from scoring.games import Slot
 from scoring.models import GAME_CHOICES, RuleProfile
 from scoring.problems import problem_text
+from scoring.selectors import default_profile
 
 SEAT_CHOICES = [(1, "1"), (2, "2"), (3, "3"), (4, "4")]
 DOUBLING_MODES = [("count", _("count")), ("seats", _("seats in order"))]
@@ -352,10 +354,10 @@ class ReasonForm(forms.Form):
 class SessionForm(forms.Form):
     title = forms.CharField(label=_("Title"), max_length=160, required=False)
     profile = forms.ModelChoiceField(label=_("Rule profile"), queryset=None, empty_label=None)
-    seat_1 = forms.ModelChoiceField(label=_("Seat 1 (deals first)"), queryset=None)
-    seat_2 = forms.ModelChoiceField(label=_("Seat 2"), queryset=None)
-    seat_3 = forms.ModelChoiceField(label=_("Seat 3"), queryset=None)
-    seat_4 = forms.ModelChoiceField(label=_("Seat 4"), queryset=None)
+    seat_1 = PlayerChoiceField(label=_("Seat 1 (deals first)"), queryset=None)
+    seat_2 = PlayerChoiceField(label=_("Seat 2"), queryset=None)
+    seat_3 = PlayerChoiceField(label=_("Seat 3"), queryset=None)
+    seat_4 = PlayerChoiceField(label=_("Seat 4"), queryset=None)
     planned_deals = forms.IntegerField(
         label=_("Planned deals"), min_value=1, max_value=400, required=False, initial=32
     )
@@ -363,7 +365,8 @@ class SessionForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["profile"].queryset = RuleProfile.objects.all()
-        players = Player.objects.select_related("club").order_by("name")
+        self.fields["profile"].initial = default_profile()
+        players = Player.objects.select_related("club")
         for i in range(1, 5):
             self.fields[f"seat_{i}"].queryset = players
 

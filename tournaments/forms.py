@@ -5,9 +5,11 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.forms import PlayerChoiceField
 from clubs.models import Club, Player
 from clubs.selectors import players_similar_to
 from scoring.models import RuleProfile
+from scoring.selectors import default_profile
 
 
 class PlayerForm(forms.Form):
@@ -59,10 +61,11 @@ class TournamentForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["profile"].queryset = RuleProfile.objects.all()
+        self.fields["profile"].initial = default_profile()
 
 
 class EntryForm(forms.Form):
-    player = forms.ModelChoiceField(
+    player = PlayerChoiceField(
         label=_("Registered player"), queryset=Player.objects.none(), required=False
     )
     new_name = forms.CharField(label=_("or a new player's name"), max_length=120, required=False)
@@ -72,9 +75,7 @@ class EntryForm(forms.Form):
     def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         taken = tournament.entries.values_list("player_id", flat=True)
-        self.fields["player"].queryset = (
-            Player.objects.exclude(pk__in=taken).select_related("club").order_by("name")
-        )
+        self.fields["player"].queryset = Player.objects.exclude(pk__in=taken).select_related("club")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import secrets
 from typing import Any
 
@@ -12,14 +14,17 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
+from clubs.selectors import fold_name, names_alike
+from clubs.services import player_create
 from scoring.games import game_for
 from scoring.models import TableSession
 from scoring.services import create_with_unique_slug, session_create, session_lock
 from tournaments import adapters, tasks
 
-__all__ = ["SeatingRejected", "TournamentError"]  # refusals callers catch from here
+# The refusals callers catch from here.
+__all__ = ["EntriesRejected", "SeatingRejected", "TournamentError"]
 
-from tournaments.errors import SeatingRejected, TournamentError
+from tournaments.errors import EntriesRejected, SeatingRejected, TournamentError
 from tournaments.models import (
     Registration,
     Round,
@@ -82,6 +87,90 @@ def registration_add(
         checked_in=seated > 0,
         pair=pair,
         team=team,
+    )
+
+
+def _pasted_player(line: int, cells: list[str], club: Club, problems: list[str]) -> Any:
+    """The player a pasted line names: by club number when given (checked against the
+    name), else by name (a new player of ``club`` when nobody has it)."""
+    name = " ".join(cells[0].split())
+    if not name:
+        problems.append(_("Line %(n)s: the name is missing.") % {"n": line})
+        return None
+    if len(cells) > 2:
+        problems.append(
+            _("Line %(n)s: expected a name, or a name and a club number.") % {"n": line}
+        )
+        return None
+    number = cells[1].strip() if len(cells) == 2 else ""
+    if number:
+        if not number.isdigit():
+            problems.append(
+                _("Line %(n)s: %(value)s is not a club number.") % {"n": line, "value": number}
+            )
+            return None
+        player = Player.objects.filter(club=club, number=int(number)).first()
+        if player is None:
+            problems.append(
+                _("Line %(n)s: %(club)s has no player number %(number)s.")
+                % {"n": line, "club": club.name, "number": number}
+            )
+        elif not names_alike(player.name, name):
+            problems.append(
+                _("Line %(n)s: club number %(number)s is %(player)s, not %(name)s.")
+                % {"n": line, "number": number, "player": player.name, "name": name}
+            )
+            return None
+        return player
+    same = [p for p in Player.objects.all() if fold_name(p.name) == fold_name(name)]
+    if len(same) > 1:
+        problems.append(
+            _("Line %(n)s: more than one player is called %(name)s: add the club number.")
+            % {"n": line, "name": name}
+        )
+        return None
+    return same[0] if same else name
+
+
+@transaction.atomic
+def registrations_paste(*, tournament: Tournament, text: str) -> list[Registration]:
+    """Register a pasted list at once: one player a line, ``name`` or ``name,club number``
+    (CSV, as a spreadsheet copies it). New names become players of the tournament's club.
+    All or nothing: ``EntriesRejected`` lists every line's problem; players already
+    registered are skipped."""
+    club = tournament.club or Club.objects.order_by("pk").first()
+    if club is None:
+        club = Club.objects.create(name=_("Club"))
+    problems: list[str] = []
+    wanted: list[Any] = []
+    for line, cells in enumerate(csv.reader(io.StringIO(text.strip())), 1):
+        if not cells or not "".join(cells).strip():
+            continue
+        if line == 1 and fold_name(cells[0]) in ("name", "nazwisko", "imie i nazwisko"):
+            continue  # a spreadsheet's header row
+        found = _pasted_player(line, cells, club, problems)
+        if found is not None:
+            wanted.append(found)
+    if problems:
+        raise EntriesRejected(problems)
+    if not wanted:
+        raise EntriesRejected([_("Paste one player a line.")])
+    registered = set(tournament.entries.values_list("player_id", flat=True))
+    added = []
+    for found in wanted:
+        player = found if isinstance(found, Player) else player_create(club=club, name=found)
+        if player.pk in registered:
+            continue
+        registered.add(player.pk)
+        added.append(registration_add(tournament=tournament, player=player))
+    return added
+
+
+@transaction.atomic
+def registrations_check_in_all(*, tournament: Tournament) -> int:
+    """Check in everyone registered and not withdrawn; how many were checked in now."""
+    return tournament.entries.filter(withdrawn_after__isnull=True, checked_in=False).update(
+        checked_in=True
     )
 
 

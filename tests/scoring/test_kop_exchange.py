@@ -203,3 +203,16 @@ def test_csv_shows_no_payments_for_a_voided_deal_and_booleans_as_words(client, c
     assert {r[header.index("declarers_won")] for r in rows[1:-1]} == {"won", "lost", ""}
     body = response.content.decode()
     assert "True" not in body and "False" not in body and "None" not in body
+
+
+def test_the_kop_paper_pad_lists_only_kop_contracts(client, played, baska_session):
+    kop_pad = client.get(reverse("scoring:pad", kwargs={"pk": played.pk})).content.decode()
+    assert "Kop score pad" in kop_pad and "zolo du" in kop_pad
+    assert "grand" not in kop_pad and "baśka" not in kop_pad.lower().split("score pad")[1]
+    baska_pad = client.get(reverse("scoring:pad", kwargs={"pk": baska_session.pk})).content
+    assert "grand du" in baska_pad.decode() and "Baśka score pad" in baska_pad.decode()
+    blank = client.get(reverse("scoring:blank_pad")).content.decode()
+    assert "Kop score pad" in blank and "grand" not in blank
+    blank_baska = client.get(reverse("scoring:blank_pad") + "?game=baska").content.decode()
+    assert "Baśka score pad" in blank_baska and "grand du" in blank_baska
+    assert blank_baska.count("<tr><td>") == 32

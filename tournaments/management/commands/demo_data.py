@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -60,9 +61,19 @@ class Command(BaseCommand):
                 f"Demo data ready: {club.name}, {club.players.count()} players.\n"
                 f"Demo director login: {DEMO_DIRECTOR[0]} / {DEMO_DIRECTOR[1]}\n"
                 f"Demo scorer login:   {DEMO_SCORER[0]} / {DEMO_SCORER[1]}\n"
-                "Open http://127.0.0.1:8000/"
+                f"Open {site_address()}"
             )
         )
+
+
+def site_address() -> str:
+    """Where ``make run`` serves the site: ``HOST`` and ``PORT`` as the Makefile reads them
+    (127.0.0.1 and 8000 when unset)."""
+    host = os.environ.get("HOST", "").strip() or "127.0.0.1"
+    port = os.environ.get("PORT", "").strip()
+    if not port.isdigit():
+        port = "8000"
+    return f"http://{host}:{port}/"
 
 
 def _hooks() -> list[Any]:
