@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from difflib import SequenceMatcher
-
-from django.db.models import QuerySet
 
 from clubs.models import Club, Player
 
@@ -34,6 +33,49 @@ def players_similar_to(*, club: Club, name: str) -> list[Player]:
     return [p for p in club.players.all() if names_alike(p.name, name)]
 
 
-def player_list(*, club: Club | None = None) -> QuerySet[Player]:
+# The Polish alphabet: each letter with a diacritic sorts after its base letter
+# ("Ł" after "L", "Ś" after "S"), not after "Z" as code points would put it.
+POLISH_ALPHABET = "aąbcćdeęfghijklłmnńoópqrsśtuvwxyzźż"
+_LETTER_RANK = {ch: i for i, ch in enumerate(POLISH_ALPHABET)}
+_LETTERS_FROM = 0x110000  # letters after every other character (space, digits, "-")
+
+
+def _letter_rank(ch: str) -> int:
+    rank = _LETTER_RANK.get(ch)
+    if rank is None:
+        # Another accented letter (é, ü, ö) sorts as its base letter.
+        base = unicodedata.normalize("NFKD", ch)[:1]
+        rank = _LETTER_RANK.get(base)
+    return ord(ch) if rank is None else _LETTERS_FROM + rank
+
+
+def collation_key(text: str) -> tuple[tuple[int, ...], str]:
+    """A sort key for names in Polish alphabetical order, whatever the server's locale:
+    case-insensitive first ("ala" beside "Ala"), then the exact text to settle ties."""
+    return tuple(_letter_rank(ch) for ch in text.casefold()), text
+
+
+def sorted_by_name(players: Iterable[Player]) -> list[Player]:
+    """Players in Polish alphabetical order of their names (then club and number)."""
+    return sorted(players, key=lambda p: (collation_key(p.name), p.club_id, p.number))
+
+
+def several_clubs() -> bool:
+    """Whether club numbers need their club's name to tell players apart."""
+    return Club.objects.count() > 1
+
+
+def club_number_label(player: Player, *, several: bool) -> str:
+    """ "#1", or "Kościan #1" where more than one club keeps a register."""
+    return f"{player.club.name} #{player.number}" if several else f"#{player.number}"
+
+
+def player_label(player: Player, *, several: bool) -> str:
+    """A player as a select lists them: "Anna Nowak (#1)" or "Anna Nowak (Kościan #1)"."""
+    return f"{player.name} ({club_number_label(player, several=several)})"
+
+
+def player_list(*, club: Club | None = None) -> list[Player]:
+    """Every player (or a club's), in Polish alphabetical order: the players page."""
     qs = Player.objects.select_related("club")
-    return qs.filter(club=club) if club is not None else qs
+    return sorted_by_name(qs.filter(club=club) if club is not None else qs)

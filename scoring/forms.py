@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.forms import PlayerChoiceField
 from clubs.models import Player
 from scoring.engines import kop, vint
 from scoring.engines.errors import RuleError
@@ -30,6 +31,7 @@ from scoring.engines.rules import (
 from scoring.games import Slot
 from scoring.models import GAME_CHOICES, RuleProfile
 from scoring.problems import problem_text
+from scoring.selectors import default_profile
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -358,18 +360,10 @@ class SessionForm(forms.Form):
     profile: forms.ModelChoiceField[RuleProfile] = forms.ModelChoiceField(
         label=_("Rule profile"), queryset=None, empty_label=None
     )
-    seat_1: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
-        label=_("Seat 1 (deals first)"), queryset=None
-    )
-    seat_2: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
-        label=_("Seat 2"), queryset=None
-    )
-    seat_3: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
-        label=_("Seat 3"), queryset=None
-    )
-    seat_4: forms.ModelChoiceField[Player] = forms.ModelChoiceField(
-        label=_("Seat 4"), queryset=None
-    )
+    seat_1 = PlayerChoiceField(label=_("Seat 1 (deals first)"), queryset=None)
+    seat_2 = PlayerChoiceField(label=_("Seat 2"), queryset=None)
+    seat_3 = PlayerChoiceField(label=_("Seat 3"), queryset=None)
+    seat_4 = PlayerChoiceField(label=_("Seat 4"), queryset=None)
     planned_deals = forms.IntegerField(
         label=_("Planned deals"), min_value=1, max_value=400, required=False, initial=32
     )
@@ -377,7 +371,8 @@ class SessionForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ModelChoiceField, self.fields["profile"]).queryset = RuleProfile.objects.all()
-        players = Player.objects.select_related("club").order_by("name")
+        self.fields["profile"].initial = default_profile()
+        players = Player.objects.select_related("club")
         for i in range(1, 5):
             cast(forms.ModelChoiceField, self.fields[f"seat_{i}"]).queryset = players
 

@@ -9,7 +9,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch, QuerySet
 
 from scoring.games import Slot
-from scoring.models import DealHistory, TableSeat, TableSession
+from scoring.models import DealHistory, RuleProfile, TableSeat, TableSession
 from scoring.problems import ProblemLike, problem_field, problem_text
 
 
@@ -73,3 +73,16 @@ def errors_by_field(problems: Sequence[ProblemLike]) -> dict[str, list[str]]:
     for p in problems:
         errors.setdefault(problem_field(p), []).append(problem_text(p))
     return errors
+
+
+#: The profile new tables and tournaments start from: the Kościan tournament rules,
+#: Kop as a Greater Poland club plays it (else the first Kop profile there is).
+DEFAULT_PROFILE = "kop-koscian"
+
+
+def default_profile() -> RuleProfile | None:
+    """The rule profile the new-table and new-tournament forms offer first."""
+    return (
+        RuleProfile.objects.filter(slug=DEFAULT_PROFILE).first()
+        or RuleProfile.objects.filter(game="kop").order_by("name", "pk").first()
+    )

@@ -18,7 +18,6 @@ class KopDealSnapshot(KopDealJson):
 
     value: int
     payments: list[int]  # seats 1..4
-    voided: bool
 
 
 class VintDealSnapshot(TypedDict):

@@ -28,11 +28,12 @@ from django.views.decorators.http import require_POST
 
 from clubs.http import HtmxHttpRequest
 from clubs.roles import director_required, is_director, is_scorer
+from clubs.selectors import club_number_label, several_clubs
 from scoring import selectors, services
 from scoring.engines import kop
 from scoring.engines.errors import SheetError
 from scoring.forms import ProfileForm, ReasonForm, SessionForm, SheetUploadForm, new_submission_key
-from scoring.games import Game, Slot, game_of
+from scoring.games import Game, Slot, game_for, game_of
 from scoring.games.kop import contract_label
 from scoring.models import RuleProfile, TableSession
 from scoring.permissions import can_write, entry_actor, grant_link, link_grant
@@ -112,6 +113,7 @@ def _context(
     context = game.pad_context(request, session, form, editing=editing)
     form = context["form"]
     key = form["submission_key"].value() if form.is_bound else None
+    players = selectors.sheet_players(session)
     context.update(
         session=session,
         game=game,
@@ -122,7 +124,8 @@ def _context(
         and services.wrote_deals(session=session, actor=actor),
         is_director=is_director(request.user),
         round_table=selectors.round_table_of(session),
-        seat_players=list(enumerate(selectors.sheet_players(session), 1)),
+        seat_players=list(enumerate(players, 1)),
+        seat_labels=_seat_labels(players),
         submission_key=key or new_submission_key(),
     )
     return context
@@ -145,6 +148,15 @@ def _visible_session_or_404(request: HttpRequest, pk: int) -> TableSession:
     if not _results_visible(request, session):
         raise Http404(_("No such table session."))
     return session
+
+
+def _seat_labels(players: list[Any]) -> list[tuple[int, Any, str]]:
+    """(seat, player, club number) for the aside; the club is named where several are."""
+    several = several_clubs()
+    return [
+        (seat, player, club_number_label(player, several=several))
+        for seat, player in enumerate(players, 1)
+    ]
 
 
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -385,8 +397,17 @@ def session_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def score_pad(request: HttpRequest, pk: int | None = None) -> HttpResponse:
-    """The printable Kop/Baśka paper pad, blank or with a session's players."""
+    """The printable Kop/Baśka paper pad, blank or with a session's players; it lists the
+    contracts of the session's game (a blank pad: ``?game=baska``, Kop by default)."""
     session = _session_or_404(pk) if pk is not None else None
+    if session is not None:
+        if not game_of(session).paper_pad:
+            raise Http404(_("This game has no paper pad."))
+        code = session.game
+    else:
+        code = request.GET.get("game", "kop")
+        if code not in kop.GAMES:
+            code = "kop"
     players = selectors.sheet_players(session) if session else []
     rows = range(1, (session.planned_deals if session and session.planned_deals else 32) + 1)
     return render(
@@ -394,9 +415,10 @@ def score_pad(request: HttpRequest, pk: int | None = None) -> HttpResponse:
         "scoring/kop_pad.html",
         {
             "session": session,
+            "game_label": game_for(code).label,
             "players": players,
             "rows": [(n, kop.dealer_for_deal(n)) for n in rows],
-            "contracts": [contract_label(c.name) for c in kop.contracts_for("baska")],
+            "contracts": [contract_label(c.name) for c in kop.contracts_for(code)],
         },
     )
 

@@ -18,7 +18,12 @@ from tournaments.errors import SeatingRejected
 from tournaments.models import Registration, RoundTable, Tournament
 from tournaments.seating import parse_seating_csv
 from tournaments.seating.errors import SeatingError
-from tournaments.seating.generate import ALGORITHM_VERSION, generate_round, generate_schedule
+from tournaments.seating.generate import (
+    ALGORITHM_VERSION,
+    draw_order,
+    generate_round,
+    generate_schedule,
+)
 from tournaments.seating.schedule import Schedule, Table
 
 
@@ -107,6 +112,9 @@ class RoundPlan:
     tables: tuple[tuple[int, ...], ...]
     byes: tuple[int, ...]
     algorithm: str
+    #: Start numbers by schedule position (1, 2, ...): drawn from the seed or the
+    #: director's own order; empty for an imported table.
+    order: tuple[int, ...] = ()
 
 
 def round_seed(tournament_seed: int, round_number: int) -> int:
@@ -125,7 +133,13 @@ def played_schedule(tournament: Tournament) -> Schedule | None:
     return Schedule(tuple(players), tables, tuple(byes), None, ALGORITHM_VERSION)
 
 
-def seat_round(*, tournament: Tournament, active: list[int], round_number: int) -> RoundPlan:
+def seat_round(
+    *,
+    tournament: Tournament,
+    active: list[int],
+    round_number: int,
+    order: list[int] | None = None,
+) -> RoundPlan:
     """Seat the next round; played rounds never change.
 
     While the field is the one that started (no late arrival, no withdrawal),
@@ -133,25 +147,36 @@ def seat_round(*, tournament: Tournament, active: list[int], round_number: int) 
     event gets the best plan found for all its rounds together (16 players x 5
     rounds: everybody meets everybody once). Once the field changes, each new
     round is seated against the whole history instead.
+
+    The schedule's positions 1..n go to start numbers in the **start order**:
+    for round 1 the director's ``order`` if given, else one drawn from the
+    tournament's seed (so registering together does not seat people together);
+    later rounds take round 1's stored order. A round 1 stored before there was
+    a start order used registration order, and its later rounds still do.
     """
     first = tournament.rounds.filter(number=1).first()
-    base = sorted(first.inputs.get("active", [])) if first else sorted(active)
+    if first is not None:
+        start = list(first.inputs.get("order") or sorted(first.inputs.get("active", [])))
+    else:
+        start = list(order) if order else list(draw_order(active, tournament.seed))
     played = played_schedule(tournament)
-    if sorted(active) == base and round_number <= tournament.rounds_planned:
-        full = generate_schedule(len(base), tournament.rounds_planned, tournament.seed)
-        number_of = dict(enumerate(base, 1))
+    if sorted(active) == sorted(start) and round_number <= tournament.rounds_planned:
+        full = generate_schedule(len(start), tournament.rounds_planned, tournament.seed)
+        number_of = dict(enumerate(start, 1))
         mapped = [tuple(tuple(number_of[i] for i in table) for table in rnd) for rnd in full.rounds]
         if played is None or list(played.rounds) == mapped[: round_number - 1]:
             return RoundPlan(
                 tables=mapped[round_number - 1],
                 byes=tuple(sorted(number_of[i] for i in full.byes[round_number - 1])),
                 algorithm=f"{ALGORITHM_VERSION} (event schedule)",
+                order=tuple(start),
             )
     schedule = generate_round(played, active, round_seed(tournament.seed, round_number))
     return RoundPlan(
         tables=tuple(tuple(t) for t in schedule.rounds[-1]),
         byes=tuple(schedule.byes[-1]),
         algorithm=f"{ALGORITHM_VERSION} (round against history)",
+        order=tuple(start),
     )
 
 

@@ -13,3 +13,11 @@ class SeatingRejected(Exception):
     def __init__(self, problems: list[str]) -> None:
         super().__init__("; ".join(problems))
         self.problems = problems
+
+
+class EntriesRejected(Exception):
+    """A pasted list of players with problems; ``problems`` has one line each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems

@@ -5,9 +5,11 @@ from typing import TYPE_CHECKING, Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.forms import PlayerChoiceField
 from clubs.models import Club, Player
 from clubs.selectors import players_similar_to
 from scoring.models import RuleProfile
+from scoring.selectors import default_profile
 
 if TYPE_CHECKING:
     from scoring.models import RuleProfile
@@ -64,10 +66,11 @@ class TournamentForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ModelChoiceField, self.fields["profile"]).queryset = RuleProfile.objects.all()
+        self.fields["profile"].initial = default_profile()
 
 
 class EntryForm(forms.Form):
-    player = forms.ModelChoiceField(
+    player = PlayerChoiceField(
         label=_("Registered player"), queryset=Player.objects.none(), required=False
     )
     new_name = forms.CharField(label=_("or a new player's name"), max_length=120, required=False)
@@ -77,9 +80,9 @@ class EntryForm(forms.Form):
     def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         taken = tournament.entries.values_list("player_id", flat=True)
-        cast(forms.ModelChoiceField, self.fields["player"]).queryset = (
-            Player.objects.exclude(pk__in=taken).select_related("club").order_by("name")
-        )
+        cast(forms.ModelChoiceField, self.fields["player"]).queryset = Player.objects.exclude(
+            pk__in=taken
+        ).select_related("club")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

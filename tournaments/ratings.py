@@ -836,14 +836,35 @@ def rating_chart(history: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
 
 
 def _snapshot_ranks(tournament_ids: Sequence[int]) -> dict[int, dict[int, Any]]:
-    """Tournament -> start number -> rank, from each tournament's latest standings (none
-    for a tournament that still hides its standings)."""
+    """Tournament -> start number -> rank label ("3", "=8"), from each tournament's latest
+    standings (none for a tournament that still hides its standings)."""
+    return {
+        t_id: {number: row.get("rank") for number, row in rows.items()}
+        for t_id, rows in _snapshot_rows(tournament_ids).items()
+    }
+
+
+def _row_place(row: Mapping[str, Any]) -> int | None:
+    """A standings row's numeric place: tied players share the first place they cover
+    (the label "=8" is place 8). Snapshots older than the ``place`` key give the label."""
+    place = row.get("place")
+    if isinstance(place, int) and not isinstance(place, bool):
+        return place
+    try:
+        return int(str(row.get("rank")).lstrip("="))
+    except ValueError:
+        return None  # not ranked (e.g. withdrawn before playing)
+
+
+def _snapshot_rows(tournament_ids: Sequence[int]) -> dict[int, dict[int, dict[str, Any]]]:
+    """Tournament -> start number -> individual standings row, from each tournament's
+    latest standings (none for a tournament that still hides its standings)."""
     hidden = {
         t.pk
         for t in Tournament.objects.filter(pk__in=tournament_ids, hide_standings=True)
         if not standings_view(tournament=t, viewer_is_director=False)["visible"]
     }
-    out: dict[int, dict[int, Any]] = {}
+    out: dict[int, dict[int, dict[str, Any]]] = {}
     latest: dict[int, StandingsSnapshot] = {}
     for snap in StandingsSnapshot.objects.filter(
         tournament_id__in=[t for t in tournament_ids if t not in hidden]
@@ -851,7 +872,7 @@ def _snapshot_ranks(tournament_ids: Sequence[int]) -> dict[int, dict[int, Any]]:
         latest.setdefault(snap.tournament_id, snap)
     for t_id, snap in latest.items():
         rows = (snap.data or {}).get("individual") or []
-        out[t_id] = {int(r["number"]): r.get("rank") for r in rows if "number" in r}
+        out[t_id] = {int(r["number"]): r for r in rows if "number" in r}
     return out
 
 
@@ -1100,7 +1121,7 @@ def series_table(*, series: Series) -> dict[str, Any]:
         .select_related("tournament")
         .order_by("tournament__created_at", "tournament_id")
     )
-    ranks = _snapshot_ranks([leg.tournament_id for leg in legs])
+    ranks = _snapshot_rows([leg.tournament_id for leg in legs])
     held = [leg.tournament for leg in legs if ranks.get(leg.tournament_id)]
     numbers: dict[tuple[int, int], int] = {
         (t_id, number): player_id
@@ -1111,13 +1132,12 @@ def series_table(*, series: Series) -> dict[str, Any]:
     placings = []
     for t in held:
         places: dict[int, int] = {}
-        for number, rank in ranks[t.pk].items():
+        for number, row in ranks[t.pk].items():
             player_id = numbers.get((t.pk, number))
-            try:
-                place = int(rank)
-            except (TypeError, ValueError):
-                continue  # not ranked (e.g. withdrawn before playing)
-            if player_id is not None:
+            place = _row_place(row)
+            if player_id is not None and place is not None:
+                # Players tied at a place share the points of the places they cover
+                # (kop.md §8.2: two tied for 1st get (5 + 3) / 2): series_standings.
                 places[player_id] = place
         placings.append(places)
     rules = core.SeriesRules(
@@ -1130,7 +1150,7 @@ def series_table(*, series: Series) -> dict[str, Any]:
     }
     rows = []
     for r in standings:
-        row: dict[str, Any] = {
+        line: dict[str, Any] = {
             "rank": r.rank,
             "player_id": r.player,
             "name": players[r.player].name,
@@ -1142,8 +1162,8 @@ def series_table(*, series: Series) -> dict[str, Any]:
         }
         for i, value in enumerate(r.points):
             label = _points(value)
-            row[f"t{i}"] = f"({label})" if i == r.dropped else label
-        rows.append(row)
+            line[f"t{i}"] = f"({label})" if i == r.dropped else label
+        rows.append(line)
     return {
         "rows": rows,
         "held": held,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import secrets
 from typing import Any
 
@@ -12,6 +14,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
+from clubs.selectors import fold_name, names_alike
+from clubs.services import player_create
 from scoring.games import game_for
 from scoring.services import (
     Actor,
@@ -25,9 +29,10 @@ from scoring.services import (
 )
 from tournaments import adapters, tasks
 
-__all__ = ["SeatingRejected", "TournamentError"]  # refusals callers catch from here
+# The refusals callers catch from here.
+__all__ = ["EntriesRejected", "SeatingRejected", "TournamentError"]
 
-from tournaments.errors import SeatingRejected, TournamentError
+from tournaments.errors import EntriesRejected, SeatingRejected, TournamentError
 from tournaments.models import (
     Registration,
     Round,
@@ -91,6 +96,90 @@ def registration_add(
         checked_in=seated > 0,
         pair=pair,
         team=team,
+    )
+
+
+def _pasted_player(line: int, cells: list[str], club: Club, problems: list[str]) -> Any:
+    """The player a pasted line names: by club number when given (checked against the
+    name), else by name (a new player of ``club`` when nobody has it)."""
+    name = " ".join(cells[0].split())
+    if not name:
+        problems.append(_("Line %(n)s: the name is missing.") % {"n": line})
+        return None
+    if len(cells) > 2:
+        problems.append(
+            _("Line %(n)s: expected a name, or a name and a club number.") % {"n": line}
+        )
+        return None
+    number = cells[1].strip() if len(cells) == 2 else ""
+    if number:
+        if not number.isdigit():
+            problems.append(
+                _("Line %(n)s: %(value)s is not a club number.") % {"n": line, "value": number}
+            )
+            return None
+        player = Player.objects.filter(club=club, number=int(number)).first()
+        if player is None:
+            problems.append(
+                _("Line %(n)s: %(club)s has no player number %(number)s.")
+                % {"n": line, "club": club.name, "number": number}
+            )
+        elif not names_alike(player.name, name):
+            problems.append(
+                _("Line %(n)s: club number %(number)s is %(player)s, not %(name)s.")
+                % {"n": line, "number": number, "player": player.name, "name": name}
+            )
+            return None
+        return player
+    same = [p for p in Player.objects.all() if fold_name(p.name) == fold_name(name)]
+    if len(same) > 1:
+        problems.append(
+            _("Line %(n)s: more than one player is called %(name)s: add the club number.")
+            % {"n": line, "name": name}
+        )
+        return None
+    return same[0] if same else name
+
+
+@transaction.atomic
+def registrations_paste(*, tournament: Tournament, text: str) -> list[Registration]:
+    """Register a pasted list at once: one player a line, ``name`` or ``name,club number``
+    (CSV, as a spreadsheet copies it). New names become players of the tournament's club.
+    All or nothing: ``EntriesRejected`` lists every line's problem; players already
+    registered are skipped."""
+    club = tournament.club or Club.objects.order_by("pk").first()
+    if club is None:
+        club = Club.objects.create(name=_("Club"))
+    problems: list[str] = []
+    wanted: list[Any] = []
+    for line, cells in enumerate(csv.reader(io.StringIO(text.strip())), 1):
+        if not cells or not "".join(cells).strip():
+            continue
+        if line == 1 and fold_name(cells[0]) in ("name", "nazwisko", "imie i nazwisko"):
+            continue  # a spreadsheet's header row
+        found = _pasted_player(line, cells, club, problems)
+        if found is not None:
+            wanted.append(found)
+    if problems:
+        raise EntriesRejected(problems)
+    if not wanted:
+        raise EntriesRejected([_("Paste one player a line.")])
+    registered = set(tournament.entries.values_list("player_id", flat=True))
+    added = []
+    for found in wanted:
+        player = found if isinstance(found, Player) else player_create(club=club, name=found)
+        if player.pk in registered:
+            continue
+        registered.add(player.pk)
+        added.append(registration_add(tournament=tournament, player=player))
+    return added
+
+
+@transaction.atomic
+def registrations_check_in_all(*, tournament: Tournament) -> int:
+    """Check in everyone registered and not withdrawn; how many were checked in now."""
+    return tournament.entries.filter(withdrawn_after__isnull=True, checked_in=False).update(
+        checked_in=True
     )
 
 
@@ -242,9 +331,52 @@ def _active_numbers(tournament: Tournament, round_number: int) -> list[int]:
     )
 
 
+def _check_start_order(order: list[int], active: list[int]) -> None:
+    """The director's start order must list every checked-in start number once."""
+    problems = []
+    twice = sorted({n for n in order if order.count(n) > 1})
+    unknown = sorted(set(order) - set(active))
+    missing = sorted(set(active) - set(order))
+    if twice:
+        problems.append(
+            _("Listed more than once: %(numbers)s.") % {"numbers": ", ".join(map(str, twice))}
+        )
+    if unknown:
+        problems.append(
+            _("Not checked in for round 1: %(numbers)s.")
+            % {"numbers": ", ".join(map(str, unknown))}
+        )
+    if missing:
+        problems.append(
+            _("Missing from the order: %(numbers)s.") % {"numbers": ", ".join(map(str, missing))}
+        )
+    if problems:
+        raise TournamentError(
+            " ".join(
+                [_("The seeding order must list every checked-in start number once."), *problems]
+            )
+        )
+
+
+def parse_start_order(text: str) -> list[int]:
+    """Start numbers typed as the director likes: "5 12 3", "5, 12, 3" or one per line."""
+    words = text.replace(",", " ").replace(";", " ").split()
+    try:
+        return [int(w) for w in words]
+    except ValueError:
+        raise TournamentError(
+            _("The seeding order holds start numbers only, e.g. 5 12 3 1.")
+        ) from None
+
+
 @transaction.atomic
-def round_generate(*, tournament: Tournament) -> Round:
-    """Seat the next round. Rounds already seated are never changed."""
+def round_generate(*, tournament: Tournament, order: list[int] | None = None) -> Round:
+    """Seat the next round. Rounds already seated are never changed.
+
+    Round 1 gives the schedule's positions to start numbers in the director's ``order``
+    (every checked-in start number once) or, without one, in an order drawn from the
+    tournament's seed; the order is stored in the round's ``inputs`` and later rounds
+    keep it."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     last = tournament.rounds.order_by("-number").first()
     number = (last.number + 1) if last else 1
@@ -258,20 +390,31 @@ def round_generate(*, tournament: Tournament) -> Round:
     active = _active_numbers(tournament, number)
     if len(active) < 4:
         raise TournamentError("Check in at least four players before seating a round.")
+    if order and number != 1:
+        raise TournamentError(_("A seeding order can be given only for round 1."))
+    if order:
+        _check_start_order(order, active)
     history = adapters.played_rounds(tournament)
     if tournament.seating_plan and number <= len(tournament.seating_plan):
         plan = adapters.imported_round(tournament.seating_plan[number - 1], active)
         source, algorithm = "imported", "club table"
     else:
-        plan = adapters.seat_round(tournament=tournament, active=active, round_number=number)
+        plan = adapters.seat_round(
+            tournament=tournament, active=active, round_number=number, order=order
+        )
         source, algorithm = "generated", plan.algorithm
+    inputs: dict[str, Any] = {"active": active, "rounds_before": len(history)}
+    if plan.order:
+        inputs["order"] = list(plan.order)
+        if number == 1:
+            inputs["order_from"] = "director" if order else "seed"
     rnd = Round.objects.create(
         tournament=tournament,
         number=number,
         source=source,
         seed=tournament.seed,
         algorithm=algorithm,
-        inputs={"active": active, "rounds_before": len(history)},
+        inputs=inputs,
         byes=list(plan.byes),
     )
     entries = adapters.registrations_by_number(tournament)

@@ -11,6 +11,12 @@ urlpatterns = [
     path("tournaments/new/", views.tournament_new, name="new"),
     path("tournaments/<slug:slug>/", views.tournament_detail, name="detail"),
     path("tournaments/<slug:slug>/entries/", views.entry_add, name="entry_add"),
+    path("tournaments/<slug:slug>/entries/paste/", views.entries_paste, name="entries_paste"),
+    path(
+        "tournaments/<slug:slug>/entries/check-in/",
+        views.entries_check_in_all,
+        name="entries_check_in_all",
+    ),
     path("tournaments/<slug:slug>/entries/<int:number>/", views.entry_update, name="entry_update"),
     path("tournaments/<slug:slug>/rounds/next/", views.round_next, name="round_next"),
     path("tournaments/<slug:slug>/rounds/import/", views.round_import, name="round_import"),

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.http import HtmxHttpRequest
@@ -138,6 +139,40 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 @director_required
+def entries_paste(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register a pasted list of players (one a line: a name, or a name and a club number)."""
+    tournament = _tournament(slug)
+    try:
+        added = services.registrations_paste(
+            tournament=tournament, text=request.POST.get("players", "")
+        )
+    except services.EntriesRejected as exc:
+        messages.error(request, _("Nobody was registered: correct the list and paste it again."))
+        for problem in exc.problems:
+            messages.error(request, problem)
+    else:
+        messages.success(
+            request,
+            ngettext("%(n)s player registered.", "%(n)s players registered.", len(added))
+            % {"n": len(added)},
+        )
+    return redirect("tournaments:detail", slug=slug)
+
+
+@require_POST
+@director_required
+def entries_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    count = services.registrations_check_in_all(tournament=tournament)
+    messages.success(
+        request,
+        ngettext("%(n)s player checked in.", "%(n)s players checked in.", count) % {"n": count},
+    )
+    return redirect("tournaments:detail", slug=slug)
+
+
+@require_POST
+@director_required
 def entry_update(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = _tournament(slug)
     entry = get_object_or_404(Registration, tournament=tournament, number=number)
@@ -161,7 +196,8 @@ def entry_update(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def round_next(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     try:
-        rnd = services.round_generate(tournament=tournament)
+        order = services.parse_start_order(request.POST.get("seeding_order", ""))
+        rnd = services.round_generate(tournament=tournament, order=order or None)
     except services.TournamentError as exc:
         messages.error(request, str(exc))
         return redirect("tournaments:detail", slug=slug)

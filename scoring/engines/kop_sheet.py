@@ -18,6 +18,12 @@ reported at once in a ``SheetError``, one line each, naming where it is::
     rules: bez_wyjscia_max: "25" is not allowed (an integer from 0 to 52; ...)
     players: seat 2: expected a name, got 7
 
+A deal with ``"voided": true`` was struck out by a correction: it keeps its
+place (its number, so the dealer of every later deal is unchanged), needs no
+field but ``contract`` and scores nothing. The facts it does give are checked
+as any deal's, so that the app's export of a struck-out deal (all its facts
+and ``"voided": true``) reads back exactly.
+
 Choices the format leaves open, made here: a sheet with no deals is valid
 (a session before its first deal; the totals are all 0); the four player
 names must be non-blank and different.
@@ -26,17 +32,25 @@ names must be non-blank and different.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.engines import kop
 from scoring.engines.errors import RuleError, SheetError
-from scoring.engines.shapes import KopDealJson, KopDoublingJson, KopSheetJson
+from scoring.engines.shapes import KopDealJson, KopSheetJson
 
 SHEET_KEYS = ("game", "rules", "players", "deals")
 REQUIRED_SHEET_KEYS = ("game", "players", "deals")
-DEAL_KEYS = ("contract", "declarers", "doublings", "doubling_seats", "declarer_points")
+DEAL_KEYS = (
+    "contract",
+    "declarers",
+    "doublings",
+    "doubling_seats",
+    "declarer_points",
+    "voided",
+)
 REQUIRED_DEAL_KEYS = ("contract", "declarers", "declarer_points")
+FACT_KEYS = ("contract", "declarers", "doublings", "doubling_seats", "declarer_points")
 _EXPECTED = {"doublings": "an integer", "doubling_seats": "a list of seats"}
 
 #: The one coded problem of this module (the sheet's own lines stay English).
@@ -45,12 +59,23 @@ CODES = frozenset({"kop.sheet_game_mismatch"})
 
 @dataclass(frozen=True)
 class KopSheet:
-    """A valid sheet, as engine data."""
+    """A valid sheet, as engine data.
+
+    ``deals`` are every deal in its place, the voided ones too (with the facts
+    they gave: ``declarers`` may be empty, ``declarer_points`` ``None``);
+    ``voided`` holds the numbers (1-based) of the voided ones.
+    """
 
     game: str
     rules: kop.KopRules
     players: tuple[str, str, str, str]
     deals: tuple[kop.KopDeal, ...]
+    voided: frozenset[int] = frozenset()
+
+    @property
+    def counted(self) -> tuple[kop.KopDeal, ...]:
+        """The deals that score, in order."""
+        return tuple(d for n, d in enumerate(self.deals, 1) if n not in self.voided)
 
 
 def _show(value: object) -> str:
@@ -94,14 +119,24 @@ def _as_tuple(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value
 
 
-def _read_deal(n: int, raw: object, rules: kop.KopRules, problems: list[str]) -> kop.KopDeal | None:
+def _read_deal(
+    n: int, raw: object, rules: kop.KopRules, problems: list[str]
+) -> tuple[kop.KopDeal, bool] | None:
+    """The deal and whether it is voided, or ``None`` (its problems noted)."""
     where = f"deal {n}"
     if not isinstance(raw, dict):
         problems.append(f"{where}: expected an object, got {_show(raw)}")
         return None
     local = [f"{where}: {key}: {msg}" for key, msg in _unknown_keys(raw, DEAL_KEYS)]
-    missing = [key for key in REQUIRED_DEAL_KEYS if key not in raw]
+    voided = raw.get("voided", False)
+    if not isinstance(voided, bool):
+        local.append(f"{where}: voided: expected true or false, got {_show(voided)}")
+        voided = False
+    # A voided deal needs only its contract; whatever else it gives is checked.
+    required = ("contract",) if voided else REQUIRED_DEAL_KEYS
+    missing = [key for key in required if key not in raw]
     local += [f"{where}: {key}: missing" for key in missing]
+    skip = {key for key in FACT_KEYS if key not in raw} if voided else set(missing)
     deal = kop.KopDeal(
         contract=raw.get("contract"),  # type: ignore[arg-type]
         declarers=_as_tuple(raw.get("declarers", ())),  # type: ignore[arg-type]
@@ -114,11 +149,11 @@ def _read_deal(n: int, raw: object, rules: kop.KopRules, problems: list[str]) ->
     local += [
         f"{where}: {e.field}: {e.message}"
         for e in kop.check_deal(deal, rules)
-        if e.field not in missing and e.field not in nulls
+        if e.field not in skip and e.field not in nulls
     ]
     local += [f"{where}: {key}: expected {_EXPECTED[key]}, got null" for key in nulls]
     problems.extend(local)
-    return deal if not local else None
+    return (deal, voided) if not local else None
 
 
 def read_kop_sheet(data: object) -> KopSheet:
@@ -144,6 +179,7 @@ def read_kop_sheet(data: object) -> KopSheet:
         problems += _check_players(data["players"])
 
     deals: list[kop.KopDeal] = []
+    voided: set[int] = set()
     raw_deals = data.get("deals", [])
     if not isinstance(raw_deals, list):
         problems.append(f"deals: expected a list of deals, got {_show(raw_deals)}")
@@ -152,35 +188,53 @@ def read_kop_sheet(data: object) -> KopSheet:
     # superset of contracts, so that one typo does not hide the others.
     deal_rules = rules if rules is not None else kop.default_rules("baska")
     for n, raw in enumerate(raw_deals, 1):
-        deal = _read_deal(n, raw, deal_rules, problems)
-        if deal is not None:
-            deals.append(deal)
+        read = _read_deal(n, raw, deal_rules, problems)
+        if read is not None:
+            deals.append(read[0])
+            if read[1]:
+                voided.add(n)
 
     if problems:
         raise SheetError(problems)
     assert rules is not None and isinstance(game, str)
     players = data["players"]
-    return KopSheet(game, rules, (players[0], players[1], players[2], players[3]), tuple(deals))
+    return KopSheet(
+        game,
+        rules,
+        (players[0], players[1], players[2], players[3]),
+        tuple(deals),
+        frozenset(voided),
+    )
 
 
 def score_kop_sheet(data: object) -> dict[str, object]:
     """Score a sheet: the format's output (game, players, deals, totals)."""
     sheet = read_kop_sheet(data)
-    return sheet_result(sheet, kop.score_table(sheet.deals, sheet.rules))
+    return sheet_result(sheet, kop.score_table(sheet.counted, sheet.rules))
+
+
+def results_in_place(sheet: KopSheet, table: kop.TableResult) -> list[kop.KopResult | None]:
+    """The results of ``table`` (the counted deals scored) put back in the deals' places,
+    ``None`` where a deal is voided."""
+    counted = iter(table.results)
+    return [None if n in sheet.voided else next(counted) for n in range(1, len(sheet.deals) + 1)]
 
 
 def sheet_result(sheet: KopSheet, table: kop.TableResult) -> dict[str, object]:
-    """The output object for an already scored sheet."""
+    """The output object for an already scored sheet (``table``: its counted deals)."""
     return {
         "game": sheet.game,
         "players": list(sheet.players),
         "deals": [
-            {
+            {"voided": True, "value": 0, "payments": [0, 0, 0, 0], "warnings": []}
+            if r is None
+            else {
                 "value": r.value,
                 "declarers_won": r.declarers_won,
                 "payments": list(r.payments),
+                "warnings": list(r.warnings),
             }
-            for r in table.results
+            for r in results_in_place(sheet, table)
         ],
         "totals": list(table.totals),
     }
@@ -194,10 +248,11 @@ def check_kop_sheet(data: object) -> list[str]:
     a wesele bidder who doubled (R6). One line each, "deal n: field: ...".
     """
     sheet = read_kop_sheet(data)
-    table = kop.score_table(sheet.deals, sheet.rules)
+    table = kop.score_table(sheet.counted, sheet.rules)
     return [
         f"deal {n}: {warning}"
-        for n, result in enumerate(table.results, 1)
+        for n, result in enumerate(results_in_place(sheet, table), 1)
+        if result is not None
         for warning in result.warnings
     ]
 
@@ -207,8 +262,12 @@ def kop_sheet_from_deals(
     rules: kop.KopRules | Mapping[str, object] | None,
     players: Sequence[str],
     deals: Iterable[kop.KopDeal],
+    voided: Collection[int] = (),
 ) -> KopSheetJson:
     """The input-format sheet for recorded deals (the inverse of ``read_kop_sheet``).
+
+    ``voided`` are the numbers (1-based) of the deals struck out: they are written in
+    their places with ``"voided": true``.
 
     ``rules`` may be ``KopRules``, an options mapping or ``None`` (defaults).
     The sheet spells out every option, so it scores the same even if a later
@@ -232,21 +291,23 @@ def kop_sheet_from_deals(
         "game": game,
         "rules": options,
         "players": list(players),
-        "deals": [_deal_to_json(d) for d in deals],
+        "deals": [_deal_to_json(d, n in voided) for n, d in enumerate(deals, 1)],
     }
     read_kop_sheet(sheet)
     return sheet
 
 
-def _deal_to_json(deal: kop.KopDeal) -> KopDealJson:
-    doubling: KopDoublingJson = {}
+def _deal_to_json(deal: kop.KopDeal, voided: bool = False) -> KopDealJson:
+    # A voided deal may lack facts: only what it has is written.
+    out: KopDealJson = {"contract": deal.contract}
+    if deal.declarers or not voided:
+        out["declarers"] = list(deal.declarers)
     if deal.doublings is not None:
-        doubling["doublings"] = deal.doublings
+        out["doublings"] = deal.doublings
     if deal.doubling_seats is not None:
-        doubling["doubling_seats"] = list(deal.doubling_seats)
-    return {
-        "contract": deal.contract,
-        "declarers": list(deal.declarers),
-        **doubling,
-        "declarer_points": deal.declarer_points,
-    }
+        out["doubling_seats"] = list(deal.doubling_seats)
+    if deal.declarer_points is not None or not voided:
+        out["declarer_points"] = deal.declarer_points
+    if voided:
+        out["voided"] = True
+    return out

@@ -27,11 +27,13 @@ class KopDoublingJson(TypedDict, total=False):
 
 class KopDealJson(KopDoublingJson):
     """A Kop or Baśka deal, its keys written in this order: contract, declarers,
-    the doubling, declarer points."""
+    the doubling, declarer points, and ``"voided": true`` for a deal struck out (which
+    keeps its place and may lack facts beyond its contract)."""
 
     contract: Required[str]
-    declarers: Required[list[int]]
-    declarer_points: Required[int]
+    declarers: NotRequired[list[int]]
+    declarer_points: NotRequired[int]
+    voided: NotRequired[bool]  # a KopDealSnapshot always says it
 
 
 class KopSheetJson(TypedDict):
@@ -89,6 +91,7 @@ class VintDealJson(TypedDict):
     aces_in_hand: NotRequired[list[VintAcesInHandJson]]
     sequences: NotRequired[list[VintSequenceJson]]
     ace_dumps: NotRequired[list[VintAceDumpJson]]
+    voided: NotRequired[bool]  # struck out: keeps its place, may lack facts
 
 
 class VintRubberJson(TypedDict):

@@ -20,6 +20,13 @@ naming the rubber, the deal (both 1-based) and the field::
     rubber 3: seats: the players differ from rubber 1 ("Eve" is new; "Dina" is missing)
     rules: double_scope: "everything" is not one of "play", "all", "contract_only"
 
+A deal with ``"voided": true`` was struck out by a correction: it keeps its
+place in the rubber (so it passes the deal like any other: the dealer of every
+later deal is unchanged), needs no field but ``contract``, scores nothing and
+is output with zero entries and ``"voided": true``. The facts it does give are
+checked as any deal's, so that the app's export of a struck-out deal reads
+back exactly. A voided deal may follow the rubber's end.
+
 Choices the format leaves open, made here:
 
 * a rubber with no deals is valid (a rubber not started yet); a sheet needs
@@ -62,6 +69,7 @@ DEAL_KEYS = (
     "sequences",
     "ace_dumps",
     "tricks",
+    "voided",
 )
 CONTRACT_ONLY_KEYS = ("declarer", "doubling", "declarer_tricks")
 REQUIRED_CONTRACT_KEYS = ("declarer", "doubling", "declarer_tricks")
@@ -74,11 +82,21 @@ _TRICKS_KEYS = ("NS", "EW")
 
 @dataclass(frozen=True)
 class SheetRubber:
-    """One rubber of a sheet as engine data: who sat where and its deals."""
+    """One rubber of a sheet as engine data: who sat where and its deals.
+
+    ``deals`` are every deal in its place, the voided ones too (with the facts they
+    gave); ``voided`` holds the numbers (1-based) of the voided ones.
+    """
 
     seating: vint.Seating
     first_dealer: vint.Seat
     deals: tuple[vint.VintDeal, ...]
+    voided: frozenset[int] = frozenset()
+
+    @property
+    def counted(self) -> tuple[vint.VintDeal, ...]:
+        """The deals that score, in order."""
+        return tuple(d for n, d in enumerate(self.deals, 1) if n not in self.voided)
 
 
 @dataclass(frozen=True)
@@ -112,6 +130,7 @@ class _DealReader:
     def __init__(self) -> None:
         self.problems: list[str] = []
         self.unknown: set[str] = set()
+        self.voided = False
 
     def bad(self, field: str, message: str) -> None:
         self.problems.append(f"{field}: {message}")
@@ -217,6 +236,11 @@ class _DealReader:
         for key in raw:
             if key not in DEAL_KEYS:
                 self.bad(str(key), f"unknown key (allowed: {', '.join(DEAL_KEYS)})")
+        voided = raw.get("voided", False)
+        if not isinstance(voided, bool):
+            self.bad("voided", f"expected true or false, got {_show(voided)}")
+            voided = False
+        self.voided = voided
         if "contract" not in raw:
             self.bad("contract", "missing")
             return None
@@ -233,7 +257,7 @@ class _DealReader:
             for key in CONTRACT_ONLY_KEYS:
                 if key in raw:
                     self.bad(key, "not on an all-pass deal")
-        elif text is not None:
+        elif text is not None and not voided:
             for key in REQUIRED_CONTRACT_KEYS:
                 if key not in raw:
                     self.bad(key, "missing")
@@ -264,7 +288,11 @@ class _DealReader:
         if text is None:
             # Without a contract no entry check can be judged.
             return None
-        unknown = frozenset(self.unknown)
+        skipped = set(self.unknown)
+        if voided:
+            # A voided deal needs only its contract: checks on what it left out are skipped.
+            skipped |= {key for key in DEAL_KEYS if key not in raw}
+        unknown = frozenset(skipped)
         for problem in vint.deal_problems(deal, rules, unknown=unknown):
             if problem.root not in unknown:
                 self.problems.append(problem.line)
@@ -335,6 +363,7 @@ def _read_rubber(
         raw_deals = []
         ok = False
     deals: list[vint.VintDeal] = []
+    voided: set[int] = set()
     state = vint.NEW_RUBBER
     last_played = 0
     for n, raw_deal in enumerate(raw_deals, 1):
@@ -343,6 +372,10 @@ def _read_rubber(
         problems.extend(f"{where}, deal {n}: {line}" for line in reader.problems)
         if deal is None:
             ok = False
+            continue
+        if reader.voided:
+            voided.add(n)
+            deals.append(deal)
             continue
         if state.finished:
             problems.append(
@@ -358,7 +391,8 @@ def _read_rubber(
         deals.append(deal)
     if not ok or seating is None:
         return None, seating
-    return SheetRubber(seating, cast(vint.Seat, first_dealer), tuple(deals)), seating
+    rubber = SheetRubber(seating, cast(vint.Seat, first_dealer), tuple(deals), frozenset(voided))
+    return rubber, seating
 
 
 def read_vint_sheet(data: object) -> VintSheet:
@@ -427,17 +461,9 @@ def vint_sheet_result(sheet: VintSheet) -> dict[str, object]:
     rubbers_out: list[dict[str, object]] = []
     columns: list[dict[str, int]] = []
     for rubber in sheet.rubbers:
-        result = vint.score_rubber(rubber.deals, rules, closed=closed)
+        result = vint.score_rubber(rubber.counted, rules, closed=closed)
         out: dict[str, object] = {
-            "deals": [
-                {
-                    "above": {"NS": o.above_ns, "EW": o.above_ew},
-                    "below": {"NS": o.below_ns, "EW": o.below_ew},
-                    "games": {"NS": o.games_ns, "EW": o.games_ew},
-                    "phase": o.phase,
-                }
-                for o in result.outcomes
-            ],
+            "deals": _deals_out(rubber, result),
             "rubber_winner": result.winner,
             "finished": result.finished,
             "totals": vint.rubber_player_totals(rubber.seating, result),
@@ -453,6 +479,41 @@ def vint_sheet_result(sheet: VintSheet) -> dict[str, object]:
     if rules.result_method == "rubber_differential":
         session_out["differential"] = dict(session.differential)
     return {"game": "vint", "rubbers": rubbers_out, "session": session_out}
+
+
+def _deals_out(rubber: SheetRubber, result: vint.RubberResult) -> list[dict[str, object]]:
+    """Each deal's output in its place; a voided one writes nothing and leaves the games
+    and the phase as they were."""
+    out: list[dict[str, object]] = []
+    outcomes = iter(result.outcomes)
+    games = {"NS": 0, "EW": 0}
+    phase = "main"
+    for n in range(1, len(rubber.deals) + 1):
+        if n in rubber.voided:
+            out.append(
+                {
+                    "above": {"NS": 0, "EW": 0},
+                    "below": {"NS": 0, "EW": 0},
+                    "games": dict(games),
+                    "phase": phase,
+                    "voided": True,
+                    "warnings": [],
+                }
+            )
+            continue
+        o = next(outcomes)
+        games = {"NS": o.games_ns, "EW": o.games_ew}
+        phase = "main" if o.state.winner is None else "extra"
+        out.append(
+            {
+                "above": {"NS": o.above_ns, "EW": o.above_ew},
+                "below": {"NS": o.below_ns, "EW": o.below_ew},
+                "games": dict(games),
+                "phase": o.phase,
+                "warnings": [],
+            }
+        )
+    return out
 
 
 def check_vint_sheet(data: object) -> list[str]:
@@ -479,27 +540,31 @@ def vint_sheet_from_session(rules: vint.VintRules, rubbers: Sequence[SheetRubber
             {
                 "seats": dict(rubber.seating.as_dict()),
                 "first_dealer": rubber.first_dealer,
-                "deals": [deal_to_json(deal) for deal in rubber.deals],
+                "deals": [
+                    deal_to_json(deal, voided=n in rubber.voided)
+                    for n, deal in enumerate(rubber.deals, 1)
+                ],
             }
             for rubber in rubbers
         ],
     }
 
 
-def deal_to_json(deal: vint.VintDeal) -> VintDealJson:
-    """One deal in the input format (keys with nothing to say are left out)."""
+def deal_to_json(deal: vint.VintDeal, *, voided: bool = False) -> VintDealJson:
+    """One deal in the input format (keys with nothing to say are left out); a voided
+    deal ends with ``"voided": true`` and may lack facts."""
     out: VintDealJson
     if deal.contract is None:
         out = {"contract": "pass"}
         if deal.tricks is not None:
             out["tricks"] = {"NS": deal.tricks.ns, "EW": deal.tricks.ew}
     else:
-        out = {
-            "contract": str(deal.contract),
-            "declarer": deal.declarer,
-            "doubling": deal.doubling,
-            "declarer_tricks": deal.declarer_tricks,
-        }
+        out = {"contract": str(deal.contract)}
+        if deal.declarer is not None or not voided:
+            out["declarer"] = deal.declarer
+        out["doubling"] = deal.doubling
+        if deal.declarer_tricks is not None or not voided:
+            out["declarer_tricks"] = deal.declarer_tricks
     if deal.honours is not None:
         out["honours"] = {"side": deal.honours.side, "count": deal.honours.count}
     if deal.grand_aces is not None:
@@ -512,4 +577,6 @@ def deal_to_json(deal: vint.VintDeal) -> VintDealJson:
         ]
     if deal.ace_dumps:
         out["ace_dumps"] = [{"seat": d.seat, "trick": d.trick} for d in deal.ace_dumps]
+    if voided:
+        out["voided"] = True
     return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import json
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,8 +26,8 @@ from django.utils.translation import gettext as _
 
 from scoring.engines import kop
 from scoring.engines.errors import RuleError
-from scoring.engines.kop_sheet import score_kop_sheet
-from scoring.engines.shapes import KopDealJson, KopDoublingJson, KopSheetJson
+from scoring.engines.kop_sheet import read_kop_sheet
+from scoring.engines.shapes import KopDealJson, KopSheetJson
 from scoring.errors import DealRejected, NeedsConfirmation
 from scoring.forms import KopDealForm
 from scoring.games import GameBase, SeatResult, Slot, TableProgress, register
@@ -81,17 +81,24 @@ def deal_from_facts(facts: Mapping[str, Any]) -> kop.KopDeal:
 
 def facts_of(row: KopDeal) -> KopDealJson:
     """The facts of a stored deal, as in the scoresheet JSON format."""
-    doubling: KopDoublingJson = {}
+    facts: KopDealJson = {"contract": row.contract, "declarers": list(row.declarers)}
     if row.doubling_seats is not None:
-        doubling["doubling_seats"] = list(row.doubling_seats)
-    elif row.doublings is not None:  # a stored deal has one of the two (kop.doublings_missing)
-        doubling["doublings"] = row.doublings
-    return {
-        "contract": row.contract,
-        "declarers": list(row.declarers),
-        **doubling,
-        "declarer_points": row.declarer_points,
-    }
+        facts["doubling_seats"] = list(row.doubling_seats)
+    elif row.doublings is not None:
+        facts["doublings"] = row.doublings
+    facts["declarer_points"] = row.declarer_points
+    return facts
+
+
+def sheet_deal(row: KopDeal) -> KopDealJson:
+    """A deal as the scoresheet writes it: its facts, and ``"voided": true`` when it was
+    struck out (it keeps its place, so every later deal keeps its dealer)."""
+    if not row.voided:
+        return facts_of(row)
+    # A deal imported as struck out with its contract alone has no declarers.
+    facts: KopDealJson = facts_of(row) if row.declarers else {"contract": row.contract}
+    facts["voided"] = True
+    return facts
 
 
 def fill_row(
@@ -102,7 +109,8 @@ def fill_row(
     row.declarers = list(deal.declarers)
     row.doublings = deal.doublings
     row.doubling_seats = list(deal.doubling_seats) if deal.doubling_seats is not None else None
-    row.declarer_points = deal.declarer_points
+    # A deal imported as voided may lack its card points: 0 stands in (never shown).
+    row.declarer_points = deal.declarer_points if deal.declarer_points is not None else 0
     row.warnings_confirmed = list(confirmed)
     row.value = result.value
     row.declarers_won = result.declarers_won
@@ -477,15 +485,18 @@ class KopGame(GameBase):
 
     def sheet_json(self, session: TableSession) -> KopSheetJson:
         """The session as a scoresheet (``shared/formats/scoresheet-json.md``) that re-imports."""
-        return {
+        sheet: KopSheetJson = {
             "game": session.game,
-            "rules": dict(session.profile_version.options),
+            # Every option spelled out: the sheet means the same whatever profile an
+            # import finds for it, and exports again byte for byte.
+            "rules": kop.rules_to_options(kop_rules(session)),
             "players": [p.name for p in sheet_players(session)],
             "deals": [
-                facts_of(d)
-                for d in KopDeal.objects.filter(session=session, voided=False).order_by("number")
+                sheet_deal(d) for d in KopDeal.objects.filter(session=session).order_by("number")
             ],
         }
+        read_kop_sheet(sheet)  # what would not re-import fails here, not at the import
+        return sheet
 
     def csv_rows(self, session: TableSession) -> list[list[Any]]:
         """One row per deal (voided ones marked), then the totals. Columns by seat."""
@@ -508,6 +519,12 @@ class KopGame(GameBase):
         ]
         for r in board.rows:
             d = r.deal
+            # A voided deal keeps its facts but pays nothing: blank result cells, so a
+            # spreadsheet's sum is right, and the running totals carry on unchanged.
+            if d.voided:
+                result: list[Any] = ["", "", "", "", "", ""]
+            else:
+                result = [d.value, _("won") if d.declarers_won else _("lost"), *d.payments]
             rows.append(
                 [
                     d.number,
@@ -516,11 +533,9 @@ class KopGame(GameBase):
                     " ".join(str(s) for s in d.declarers),
                     d.k,
                     d.declarer_points,
-                    d.value,
-                    d.declarers_won,
-                    *d.payments,
+                    *result,
                     *r.running,
-                    "voided" if d.voided else "",
+                    _("voided") if d.voided else "",
                 ]
             )
         rows.append(["total", "", "", "", "", "", "", "", *board.totals, *board.totals, ""])
@@ -529,18 +544,19 @@ class KopGame(GameBase):
     @transaction.atomic
     def import_sheet(self, data: Mapping[str, Any], *, user: Any, title: str) -> TableSession:
         """A session from a Kop or Baśka scoresheet: all of it, or nothing (``SheetError``)."""
-        score_kop_sheet(dict(data))  # raises SheetError listing every problem; nothing written
+        sheet = read_kop_sheet(dict(data))  # SheetError lists every problem; nothing written
         session = import_session(
             game=self.code,
             rules=data.get("rules", {}),
             names=list(data["players"]),
             user=user,
             title=title,
-            planned_deals=len(data["deals"]) or None,
+            planned_deals=len(sheet.counted) or None,
         )
         bulk_record(
             session=session,
-            deals=[deal_from_facts(f) for f in data["deals"]],
+            deals=sheet.deals,
+            voided=sheet.voided,
             entered_by=user.get_username() if user else "import",
         )
         return session
@@ -548,23 +564,33 @@ class KopGame(GameBase):
 
 @transaction.atomic
 def bulk_record(
-    *, session: TableSession, deals: Sequence[kop.KopDeal], entered_by: str
+    *,
+    session: TableSession,
+    deals: Sequence[kop.KopDeal],
+    entered_by: str,
+    voided: Collection[int] = (),
 ) -> list[KopDeal]:
     """Append many deals at once (a typed-in paper pad, an import, a simulation); all or
-    nothing. Warnings count as confirmed: the deals were played and written down."""
+    nothing. Warnings count as confirmed: the deals were played and written down.
+
+    ``voided`` are the positions (1-based) in ``deals`` of deals struck out: they are
+    stored in their places as voided rows and count for nothing."""
     session = TableSession.objects.select_for_update(of=("self",)).get(pk=session.pk)
     rules = kop_rules(session)
-    table = kop.score_table(deals, rules)  # RuleError "deal n: ..." rejects the whole batch
+    counted = [d for n, d in enumerate(deals, 1) if n not in voided]
+    table = kop.score_table(counted, rules)  # RuleError "deal n: ..." rejects the whole batch
+    results = iter(table.results)
     start = _next_number(session)
-    rows = [
-        fill_row(
-            KopDeal(session=session, number=n, entered_by=entered_by),
-            deal,
-            result,
-            result.warnings,
-        )
-        for n, (deal, result) in enumerate(zip(deals, table.results, strict=True), start)
-    ]
+    rows = []
+    for n, deal in enumerate(deals, 1):
+        row = KopDeal(session=session, number=start + n - 1, entered_by=entered_by)
+        if n in voided:
+            row = fill_row(row, deal, _voided_result(deal, rules), ())
+            row.voided = True
+        else:
+            result = next(results)
+            row = fill_row(row, deal, result, result.warnings)
+        rows.append(row)
     KopDeal.objects.bulk_create(rows)
     DealHistory.objects.bulk_create(
         DealHistory(
@@ -578,6 +604,14 @@ def bulk_record(
     )
     deal_changed.send(sender=TableSession, session=session, action="created", slot=None)
     return rows
+
+
+def _voided_result(deal: kop.KopDeal, rules: kop.KopRules) -> kop.KopResult:
+    """What a struck-out deal shows (struck through) on the sheet: its result when its
+    facts are complete, as for a deal voided at the table, else nothing."""
+    if not kop.check_deal(deal, rules):
+        return kop.score_deal(deal, rules)
+    return kop.KopResult(value=0, declarers_won=False, k=0, margin=0, L=0, payments=(0, 0, 0, 0))
 
 
 KOP = register(KopGame("kop", "Kop"))

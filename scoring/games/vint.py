@@ -139,6 +139,13 @@ def _rubber_replay(session: TableSession, rubber: int) -> None:
         VintDeal.objects.bulk_update(changed, ["entries"])
 
 
+def _stored_facts(deal: vint.VintDeal, *, voided: bool) -> VintDealJson:
+    """A sheet's deal as a row keeps its facts (a voided one with only what it gave)."""
+    facts = deal_to_json(deal, voided=voided)
+    facts.pop("voided", None)
+    return facts
+
+
 def snapshot(row: VintDeal) -> VintDealSnapshot:
     entries = row.entries or {}
     return {
@@ -586,8 +593,9 @@ class VintGame(GameBase):
                     session=session,
                     rubber=r,
                     number=n,
-                    facts=deal_to_json(deal),
+                    facts=_stored_facts(deal, voided=n in rubber.voided),
                     entries={},
+                    voided=n in rubber.voided,
                     entered_by=label,
                 )
                 for n, deal in enumerate(rubber.deals, 1)

@@ -8,10 +8,10 @@ saved in it or it came from an imported sheet. The **current rubber** is the
 one the next deal goes to: the last started rubber while it is not finished,
 then the next one; when rubber 3 is finished the session is **complete**.
 
-Deals that are voided keep their number but are skipped: they neither score
-nor pass the deal, so the dealer of a counted deal is found from its position
-among the counted deals (exactly as on an exported sheet, which leaves voided
-deals out).
+Deals that are voided keep their number and their place: they score nothing,
+but they pass the deal like any other, so the dealer of every later deal stays
+as it was (exactly as on an exported sheet, which writes a voided deal in its
+place with ``"voided": true``).
 
 A rubber's first dealer is N for rubber 1 and, by default, the seat after the
 last dealer of the previous rubber (the scorer may pick another before the
@@ -204,7 +204,7 @@ class DealRow:
 
     deal: VintDeal
     position: int  # 1-based among counted deals; 0 when voided
-    dealer: str  # seat, "" when voided
+    dealer: str  # seat (a voided deal was dealt too: it keeps its place)
     dealer_name: str
     contract: str
     declarer_name: str
@@ -296,13 +296,14 @@ class RubberView:
 
     @property
     def next_dealer(self) -> str:
-        return vint.dealer_of(self.first_dealer, self.counted + 1)  # type: ignore[arg-type]
+        # Voided deals keep their places in the rotation.
+        return vint.dealer_of(self.first_dealer, len(self.deals) + 1)  # type: ignore[arg-type]
 
     @property
     def last_dealer(self) -> str | None:
-        if not self.counted:
+        if not self.deals:
             return None
-        return vint.dealer_of(self.first_dealer, self.counted)  # type: ignore[arg-type]
+        return vint.dealer_of(self.first_dealer, len(self.deals))  # type: ignore[arg-type]
 
     @property
     def next_phase(self) -> str:
@@ -460,7 +461,8 @@ def _deal_rows(
     running = {"NS": 0, "EW": 0}
     part = {"NS": 0, "EW": 0}
     position = 0
-    for deal in deals:
+    for place, deal in enumerate(deals, 1):
+        dealer = vint.dealer_of(first_dealer, place)  # type: ignore[arg-type]
         facts = deal.facts
         declarer = facts.get("declarer", "")
         common: _DealHeading = {
@@ -473,8 +475,8 @@ def _deal_rows(
             rows.append(
                 DealRow(
                     position=0,
-                    dealer="",
-                    dealer_name="",
+                    dealer=dealer,
+                    dealer_name=by_seat[dealer],
                     result="",
                     above={"NS": 0, "EW": 0},
                     below={"NS": 0, "EW": 0},
@@ -488,7 +490,6 @@ def _deal_rows(
         position += 1
         entries = deal.entries
         items = entries.get("items", [])
-        dealer = vint.dealer_of(first_dealer, position)  # type: ignore[arg-type]
         above: dict[str, list[Item]] = {"NS": [], "EW": []}
         below: dict[str, list[Item]] = {"NS": [], "EW": []}
         for item in items:
@@ -681,9 +682,9 @@ def _snapshot_summary(snap: Mapping[str, Any] | None) -> str:
 def vint_sheet_json(*, session: TableSession) -> VintSheetJson:
     """The session as a Vint scoresheet (``shared/formats/scoresheet-json.md``).
 
-    Every started rubber with its seating, first dealer and counted deals
-    (voided ones are left out); a session with no deal yet gives rubber 1
-    with no deals, because the format names the players only in ``seats``.
+    Every started rubber with its seating, first dealer and deals, a voided one in its
+    place with ``"voided": true``; a session with no deal yet gives rubber 1 with no
+    deals, because the format names the players only in ``seats``.
     """
     board = vint_scoreboard(session=session)
     names = {seat: p.name for seat, p in enumerate(board.players, 1)}
@@ -694,9 +695,8 @@ def vint_sheet_json(*, session: TableSession) -> VintSheetJson:
             SheetRubber(
                 seating=seating_of(r.seats, names),
                 first_dealer=r.first_dealer,  # type: ignore[arg-type]
-                deals=tuple(
-                    deal_from_facts(row.deal.facts) for row in r.rows if not row.deal.voided
-                ),
+                deals=tuple(deal_from_facts(deal.facts) for deal in r.deals),
+                voided=frozenset(n for n, deal in enumerate(r.deals, 1) if deal.voided),
             )
             for r in rubbers
         ],
@@ -739,6 +739,19 @@ def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
             phase = "" if row.deal.voided else row.phase
             if row.extra_deal:
                 phase = f"extra {row.extra_deal}"
+            # A voided deal wrote nothing: blank entry cells (a spreadsheet's sum stays
+            # right) and the running totals carry on unchanged.
+            if row.deal.voided:
+                entries: list[Any] = [""] * 6
+            else:
+                entries = [
+                    row.above["NS"],
+                    row.below["NS"],
+                    row.above["EW"],
+                    row.below["EW"],
+                    row.games.get("NS", ""),
+                    row.games.get("EW", ""),
+                ]
             out.append(
                 [
                     rubber.number,
@@ -751,14 +764,9 @@ def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
                     f.get("declarer_tricks", ""),
                     tricks.get("NS", ""),
                     tricks.get("EW", ""),
-                    row.above["NS"],
-                    row.below["NS"],
-                    row.above["EW"],
-                    row.below["EW"],
-                    row.games.get("NS", ""),
-                    row.games.get("EW", ""),
+                    *entries,
                     *[before[n] + row.running[side_of[n]] for n in seats],
-                    "voided" if row.deal.voided else "",
+                    _("voided") if row.deal.voided else "",
                 ]
             )
     totals = {s.seat: s for s in board.standings}

@@ -87,7 +87,7 @@ def test_example_sheets_score_as_the_document_says(
     assert out["players"] == sheet["players"]
     assert len(out["deals"]) == len(rows)
     for got, (example, value, won, payments) in zip(out["deals"], rows, strict=True):
-        assert list(got) == ["value", "declarers_won", "payments"], example
+        assert list(got) == ["value", "declarers_won", "payments", "warnings"], example
         assert got["value"] == value, example
         assert got["declarers_won"] is won, example
         assert got["payments"] == payments, example
@@ -143,7 +143,7 @@ def test_every_problem_of_a_bad_sheet_is_reported_at_once() -> None:
         "deal 5: doubling_seats: [1, 3, 1, 3, 1] make 5 counted doublings, "
         "above the cap of 4 for zolo",
         "deal 6: dealer: unknown key (allowed: contract, declarers, doublings, "
-        "doubling_seats, declarer_points)",
+        "doubling_seats, declarer_points, voided)",
         "deal 6: declarers: 5 is not a seat (1..4)",
         "deal 6: declarer_points: expected an integer, got 60.0",
     ]
@@ -214,7 +214,7 @@ BAD_SHEETS = [
         "unknown deal key",
         with_change(("deals", 0, "doubled"), 0),
         "deal 1: doubled: unknown key (allowed: contract, declarers, doublings, "
-        "doubling_seats, declarer_points)",
+        "doubling_seats, declarer_points, voided)",
     ),
     (
         "contract missing",
@@ -532,3 +532,78 @@ def test_any_json_is_either_scored_or_refused_with_lines(data: Any) -> None:
         assert e.problems and all(isinstance(line, str) and line for line in e.problems)
     else:
         assert sum(out["totals"]) == 0
+
+
+# ------------------------------------------------------------------ voided deals
+
+VOIDED = {
+    "contract": "normal",
+    "declarers": [2, 4],
+    "doublings": 0,
+    "declarer_points": 80,
+    "voided": True,
+}
+
+
+def test_a_voided_deal_keeps_its_place_and_scores_nothing() -> None:
+    sheet = copy.deepcopy(GOOD)
+    sheet["deals"].insert(1, VOIDED)
+    out = score_kop_sheet(sheet)
+    assert out["deals"][1] == {
+        "voided": True,
+        "value": 0,
+        "payments": [0, 0, 0, 0],
+        "warnings": [],
+    }
+    # The deals around it score as without it, in their own places.
+    plain = score_kop_sheet(GOOD)
+    assert [out["deals"][0], out["deals"][2]] == plain["deals"]
+    assert out["totals"] == plain["totals"]
+    read = read_kop_sheet(sheet)
+    assert read.voided == frozenset({2}) and len(read.deals) == 3
+    assert read.counted == read_kop_sheet(GOOD).deals
+
+
+def test_a_voided_deal_needs_only_its_contract_but_what_it_gives_is_checked() -> None:
+    sheet = copy.deepcopy(GOOD)
+    sheet["deals"].append({"contract": "zolo", "voided": True})
+    assert score_kop_sheet(sheet)["deals"][2]["voided"] is True
+    sheet["deals"].append({"contract": "grand", "declarers": [5], "voided": True})
+    sheet["deals"].append({**VOIDED, "voided": "yes"})
+    sheet["deals"].append({"declarers": [1, 3], "voided": True})
+    with pytest.raises(SheetError) as err:
+        score_kop_sheet(sheet)
+    assert err.value.problems == [
+        'deal 4: contract: "grand" is not a Kop contract (normal, cicha, wesele, zolo, zolo_du)',
+        "deal 4: declarers: 5 is not a seat (1..4)",
+        'deal 5: voided: expected true or false, got "yes"',
+        "deal 6: contract: missing",
+    ]
+
+
+def test_warnings_are_in_the_output_and_numbered_by_place_with_voids() -> None:
+    sheet = copy.deepcopy(GOOD)
+    sheet["deals"][1:1] = [
+        VOIDED,
+        {"contract": "normal", "declarers": [2, 4], "doublings": 0, "declarer_points": 30},
+    ]
+    out = score_kop_sheet(sheet)
+    assert out["deals"][2]["warnings"] == [
+        "declarer_points: 30 : 74 cannot occur (no set of tricks is worth that); please confirm"
+    ]
+    assert out["deals"][0]["warnings"] == []
+    assert check_kop_sheet(sheet) == [
+        "deal 3: declarer_points: 30 : 74 cannot occur (no set of tricks is worth that); "
+        "please confirm"
+    ]
+
+
+def test_written_sheet_with_voided_deals_reads_back_identically() -> None:
+    sheet = copy.deepcopy(GOOD)
+    sheet["deals"][1:1] = [VOIDED, {"contract": "cicha", "voided": True}]
+    original = read_kop_sheet(sheet)
+    written = kop_sheet_from_deals(
+        original.game, original.rules, list(original.players), original.deals, original.voided
+    )
+    assert written["deals"] == sheet["deals"]
+    assert read_kop_sheet(json.loads(json.dumps(written))) == original

@@ -56,6 +56,7 @@ def test_session_sheet_deal_by_deal():
                 "below": {"NS": ns_below, "EW": ew_below},
                 "games": {"NS": games[0], "EW": games[1]},
                 "phase": phase,
+                "warnings": [],
             }, f"rubber {r}, deal {n}"
 
 
@@ -85,7 +86,7 @@ def test_output_has_exactly_the_documented_keys():
     for rubber in out["rubbers"]:
         assert set(rubber) == {"deals", "rubber_winner", "finished", "totals"}
         for deal in rubber["deals"]:
-            assert set(deal) == {"above", "below", "games", "phase"}
+            assert set(deal) == {"above", "below", "games", "phase", "warnings"}
     assert set(out["session"]) == {"totals", "net"}
     json.dumps(out)  # plain JSON
 
@@ -213,7 +214,8 @@ def test_bad_sheet_fixture_lists_every_problem():
         "rubber 1, deal 8: sequences[1].lenght: unknown key (allowed: seat, suit, length)",
         "rubber 1, deal 8: sequences[1].length: missing",
         "rubber 1, deal 9: colour: unknown key (allowed: contract, declarer, doubling,"
-        " declarer_tricks, honours, grand_aces, aces_in_hand, sequences, ace_dumps, tricks)",
+        " declarer_tricks, honours, grand_aces, aces_in_hand, sequences, ace_dumps, tricks,"
+        " voided)",
         "rubber 1, deal 9: grand_aces: expected an object with side, count (omit it on a 2-2"
         " split), got null",
         'rubber 2: first_dealer: "Q" is not a seat (N, E, S, W)',
@@ -280,7 +282,7 @@ MUTATIONS = [
      "rubber 1, deal 4: tricks: only on an all-pass deal (a contract uses declarer_tricks)"),
     (d(4, "colour"), "red",
      "rubber 1, deal 4: colour: unknown key (allowed: contract, declarer, doubling, "
-     "declarer_tricks, honours, grand_aces, aces_in_hand, sequences, ace_dumps, tricks)"),
+     "declarer_tricks, honours, grand_aces, aces_in_hand, sequences, ace_dumps, tricks, voided)"),
     # honours, grand aces, holdings
     (d(4, "honours"), DELETE,
      "rubber 1, deal 4: honours: required on 4S: the side holding 5 or more of the 9 honour "
@@ -408,3 +410,56 @@ def test_not_an_object():
     with pytest.raises(SheetError) as error:
         read_vint_sheet([])
     assert error.value.problems == ["sheet: expected a JSON object, got []"]
+
+
+# ================================================================ voided deals
+
+
+def test_a_voided_deal_keeps_its_place_and_writes_nothing():
+    sheet = load("vint_session.json")
+    plain = score_vint_sheet(sheet)
+    voided = copy.deepcopy(sheet["rubbers"][0]["deals"][1])
+    struck = copy.deepcopy(sheet)
+    struck["rubbers"][0]["deals"].insert(1, {**voided, "voided": True})
+    out = score_vint_sheet(struck)
+    deals = out["rubbers"][0]["deals"]
+    assert deals[1] == {
+        "above": {"NS": 0, "EW": 0},
+        "below": {"NS": 0, "EW": 0},
+        "games": deals[0]["games"],
+        "phase": "main",
+        "voided": True,
+        "warnings": [],
+    }
+    assert [deals[0], *deals[2:]] == plain["rubbers"][0]["deals"]
+    assert out["session"] == plain["session"]
+    read = read_vint_sheet(struck)
+    assert read.rubbers[0].voided == frozenset({2})
+    assert read.rubbers[0].counted == read_vint_sheet(sheet).rubbers[0].deals
+
+
+def test_a_voided_deal_may_follow_the_rubbers_end_and_needs_only_its_contract():
+    sheet = load("vint_session.json")
+    rubber = sheet["rubbers"][0]
+    rubber["deals"].append({"contract": "5S", "voided": True})
+    out = score_vint_sheet(sheet)
+    last = out["rubbers"][0]["deals"][-1]
+    assert last["voided"] is True and last["phase"] == "extra"
+    rubber["deals"].append({"contract": "5S", "declarer": "X", "voided": True})
+    rubber["deals"].append({"contract": "5S", "voided": 1})
+    with pytest.raises(SheetError) as error:
+        read_vint_sheet(sheet)
+    n = len(rubber["deals"])
+    assert error.value.problems[0].startswith(f"rubber 1, deal {n - 1}: declarer:")
+    assert error.value.problems[1] == f"rubber 1, deal {n}: voided: expected true or false, got 1"
+
+
+def test_written_sheet_with_voided_deals_reads_back_identically():
+    sheet = load("vint_session.json")
+    rubber = sheet["rubbers"][1]
+    rubber["deals"][2] = {**rubber["deals"][2], "voided": True}
+    rubber["deals"].insert(0, {"contract": "pass", "voided": True})
+    read = read_vint_sheet(sheet)
+    written = vint_sheet_from_session(read.rules, read.rubbers)
+    assert written["rubbers"][1]["deals"][:4] == rubber["deals"][:4]
+    assert read_vint_sheet(json.loads(json.dumps(written))) == read

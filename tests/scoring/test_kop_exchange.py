@@ -12,6 +12,8 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.engines.scoresheet import score_sheet
+from scoring.games import Slot
+from scoring.games.kop import scoreboard as kop_scoreboard
 from scoring.models import KopDeal, TableSession
 
 pytestmark = pytest.mark.django_db
@@ -124,3 +126,93 @@ def test_printable_sheet_and_pads(client, played):
     assert pad.count("<tr><td>") == 32 and "Ala" in pad
     blank = client.get(reverse("scoring:blank_pad")).content.decode()
     assert blank.count("<tr><td>") == 32
+
+
+@pytest.fixture
+def corrected(played):
+    """The played session after a correction of deal 2 and a void of deal 3."""
+    actor = services.Actor(label="t", is_director=True)
+    services.deal_correct(
+        session=played,
+        slot=Slot(0, 2),
+        facts={"contract": "normal", "declarers": [2, 4], "doublings": 0, "declarer_points": 70},
+        actor=actor,
+        reason="wrong pair",
+    )
+    services.deal_void(session=played, slot=Slot(0, 3), actor=actor, reason="misdeal")
+    return played
+
+
+def test_json_export_writes_a_voided_deal_in_its_place(client, corrected):
+    sheet = json.loads(client.get(reverse("scoring:export_json", args=[corrected.pk])).content)
+    assert len(sheet["deals"]) == len(DEALS)
+    assert sheet["deals"][2] == {**DEALS[2], "voided": True}
+    assert sheet["deals"][1]["declarers"] == [2, 4]
+    out = score_sheet(sheet)
+    assert out["deals"][2] == {"voided": True, "value": 0, "payments": [0, 0, 0, 0], "warnings": []}
+    totals = [row.running for row in kop_scoreboard(session=corrected).rows][-1]
+    assert out["totals"] == list(totals)
+
+
+def test_export_import_export_is_byte_identical_with_voids_and_corrections(
+    client, director_client, corrected
+):
+    first = client.get(reverse("scoring:export_json", args=[corrected.pk])).content
+    assert _upload(director_client, json.loads(first)).status_code == 302
+    imported = TableSession.objects.exclude(pk=corrected.pk).get()
+    again = client.get(reverse("scoring:export_json", args=[imported.pk])).content
+    assert again == first
+    rows = list(KopDeal.objects.filter(session=imported).order_by("number"))
+    assert [r.number for r in rows] == [1, 2, 3, 4, 5]
+    assert [r.voided for r in rows] == [False, False, True, False, False]
+    # The deals after the void keep their dealers, and the sheets agree deal by deal.
+    board = kop_scoreboard(session=imported)
+    assert [r.dealer for r in board.rows] == [1, 2, 3, 4, 1]
+    original = kop_scoreboard(session=corrected)
+    assert [r.running for r in board.rows] == [r.running for r in original.rows]
+    assert board.totals == original.totals
+
+
+def test_a_sheet_voided_deal_with_only_its_contract_imports_and_exports(client, director_client):
+    sheet = {
+        "game": "kop",
+        "players": ["Ala", "Bartek", "Celina", "Darek"],
+        "deals": [{"contract": "zolo", "voided": True}, DEALS[0]],
+    }
+    assert _upload(director_client, sheet).status_code == 302
+    imported = TableSession.objects.get()
+    out = json.loads(client.get(reverse("scoring:export_json", args=[imported.pk])).content)
+    assert out["deals"] == sheet["deals"]
+    assert kop_scoreboard(session=imported).totals == (1, -1, 1, -1)
+
+
+def test_csv_shows_no_payments_for_a_voided_deal_and_booleans_as_words(client, corrected):
+    response = client.get(reverse("scoring:export_csv", kwargs={"pk": corrected.pk}))
+    rows = list(csv.reader(io.StringIO(response.content.decode().lstrip("\ufeff"))))
+    header = rows[0]
+    pays = [i for i, h in enumerate(header) if h.startswith("payment ")]
+    runs = [i for i, h in enumerate(header) if h.startswith("total ")]
+    voided = rows[3]
+    assert voided[0] == "3" and voided[-1] == "voided"
+    assert [voided[i] for i in pays] == ["", "", "", ""]
+    assert voided[header.index("value")] == "" and voided[header.index("declarers_won")] == ""
+    assert [voided[i] for i in runs] == [rows[2][i] for i in runs]
+    # A spreadsheet's sum of the payment columns gives the totals.
+    sums = [sum(int(r[i]) for r in rows[1:-1] if r[i]) for i in pays]
+    assert sums == [int(rows[-1][i]) for i in pays]
+    assert {r[header.index("declarers_won")] for r in rows[1:-1]} == {"won", "lost", ""}
+    body = response.content.decode()
+    assert "True" not in body and "False" not in body and "None" not in body
+
+
+def test_the_kop_paper_pad_lists_only_kop_contracts(client, played, baska_session):
+    kop_pad = client.get(reverse("scoring:pad", kwargs={"pk": played.pk})).content.decode()
+    assert "Kop score pad" in kop_pad and "zolo du" in kop_pad
+    assert "grand" not in kop_pad and "baśka" not in kop_pad.lower().split("score pad")[1]
+    baska_pad = client.get(reverse("scoring:pad", kwargs={"pk": baska_session.pk})).content
+    assert "grand du" in baska_pad.decode() and "Baśka score pad" in baska_pad.decode()
+    blank = client.get(reverse("scoring:blank_pad")).content.decode()
+    assert "Kop score pad" in blank and "grand" not in blank
+    blank_baska = client.get(reverse("scoring:blank_pad") + "?game=baska").content.decode()
+    assert "Baśka score pad" in blank_baska and "grand du" in blank_baska
+    assert blank_baska.count("<tr><td>") == 32

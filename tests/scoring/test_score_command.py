@@ -213,3 +213,47 @@ def test_missing_file_exits_2():
     result = score("/nonexistent/sheet.json")
     assert result.returncode == 2
     assert "cannot read" in result.stderr
+
+
+def test_score_writes_voided_deals_in_their_places():
+    # A deal struck out keeps its place and scores nothing (scoresheet-json.md, "voided").
+    kop_sheet = {
+        "game": "kop",
+        "players": ["Ala", "Bartek", "Celina", "Darek"],
+        "deals": [
+            {"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 60},
+            {"contract": "zolo", "declarers": [2], "doublings": 0, "declarer_points": 90,
+             "voided": True},
+            {"contract": "normal", "declarers": [1, 3], "doublings": 1, "declarer_points": 70},
+        ],
+    }  # fmt: skip
+    done = score("-", stdin=json.dumps(kop_sheet))
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["deals"][1] == {
+        "voided": True,
+        "value": 0,
+        "payments": [0, 0, 0, 0],
+        "warnings": [],
+    }
+    assert out["totals"] == [3, -3, 3, -3]  # E1 + E7 of kop.md §6.3
+    vint_sheet = {
+        "game": "vint",
+        "rubbers": [
+            {
+                "seats": {"N": "Anna", "E": "Boris", "S": "Carl", "W": "Dina"},
+                "first_dealer": "N",
+                "deals": [
+                    {"contract": "5D", "voided": True},
+                    {"contract": "4H", "declarer": "N", "doubling": 0, "declarer_tricks": 10,
+                     "honours": {"side": "NS", "count": 5}},
+                ],
+            }
+        ],
+    }  # fmt: skip
+    done = score("-", stdin=json.dumps(vint_sheet))
+    assert done.returncode == 0, done.stderr
+    deals = json.loads(done.stdout)["rubbers"][0]["deals"]
+    assert deals[0]["voided"] is True
+    assert (deals[0]["above"], deals[0]["below"]) == ({"NS": 0, "EW": 0}, {"NS": 0, "EW": 0})
+    assert "voided" not in deals[1] and deals[1]["below"] == {"NS": 40, "EW": 12}

@@ -323,8 +323,9 @@ def test_void_takes_the_deal_out_and_rescores_the_rubber(scorer_client, vint_ses
     assert d3.entries["games"] == {"NS": 1, "EW": 0}
     html = page(scorer_client, vint_session)
     assert rubber_totals(html) == [1240 + 3652, 18, 1240 + 3652, 18]
-    # The voided deal does not pass the deal: deal 3 was dealt by E, deal 4 goes to S.
-    assert "dealer: S (" in html
+    # The voided deal keeps its place in the rotation (scoresheet-json.md, "voided"):
+    # deal 3 was dealt by S, deal 4 goes to W.
+    assert "dealer: W (" in html
     assert DealHistory.objects.get(action="voided").reason == "misdeal"
     sheet = scorer_client.get(url("sheet", vint_session)).content.decode()
     assert 'class="voided"' in sheet

@@ -267,13 +267,23 @@ def test_csv_export_has_a_row_per_deal_then_totals_and_nets(client, played):
     assert nets == [NETS[n.split()[1]] for n in names]
 
 
-def test_a_voided_deal_is_marked_in_the_csv_and_left_out_of_the_json(client, played):
+def test_a_voided_deal_is_marked_in_the_csv_and_kept_in_its_place_in_the_json(client, played):
     deal = VintDeal.objects.get(session=played, rubber=3, number=7)
+    before = list(csv.reader(io.StringIO(client.get(url("export_csv", played)).content.decode())))
     services.deal_void(session=deal.session, slot=slot_of(deal), actor=ACTOR, reason="misdeal")
     rows = list(csv.reader(io.StringIO(client.get(url("export_csv", played)).content.decode())))
+    header = rows[0]
     assert rows[-3][-1] == "voided"
+    # It wrote nothing: blank entry cells, and the running totals stay as after deal 6.
+    entries = ["NS above", "NS below", "EW above", "EW below", "games NS", "games EW"]
+    assert [rows[-3][header.index(c)] for c in entries] == [""] * 6
+    totals = [c for c in header if c.startswith("total ")]
+    assert [rows[-3][header.index(c)] for c in totals] == [
+        before[-4][header.index(c)] for c in totals
+    ]
     sheet = json.loads(client.get(url("export_json", played)).content)
-    assert len(sheet["rubbers"][2]["deals"]) == 6
+    assert len(sheet["rubbers"][2]["deals"]) == 7
+    assert sheet["rubbers"][2]["deals"][6] == {**deal.facts, "voided": True}
 
 
 def test_the_engine_authors_session_sheet_imports_to_the_same_standings(director):
@@ -347,3 +357,45 @@ def test_an_imported_unfinished_session_carries_on(director, director_client):
     # §6.2 deal 5 wins the rubber for NS (games 2-1, the 400 bonus).
     entries = VintDeal.objects.get(session=session, number=5).entries
     assert entries["rubber_winner"] == "NS" and entries["above"]["NS"] == 1000 + 120 + 400
+
+
+def test_export_import_export_is_byte_identical_with_voids_and_corrections(
+    client, director_client, played
+):
+    # Rubber 3: deal 7 struck out, deal 2 corrected (the 5M declarer took 3 tricks, not 4).
+    seventh = VintDeal.objects.get(session=played, rubber=3, number=7)
+    services.deal_void(session=played, slot=slot_of(seventh), actor=ACTOR, reason="misdeal")
+    second = VintDeal.objects.get(session=played, rubber=3, number=2)
+    facts = {**second.facts, "declarer_tricks": 3}
+    services.deal_correct(
+        session=played, slot=slot_of(second), facts=facts, actor=ACTOR, reason="miscounted"
+    )
+    assert DealHistory.objects.filter(session=played, action="edited").exists()
+    first = client.get(url("export_json", played)).content
+    sheet = json.loads(first)
+    assert sheet["rubbers"][2]["deals"][6]["voided"] is True
+    assert _upload(director_client, sheet).status_code == 302
+    imported = TableSession.objects.exclude(pk=played.pk).get()
+    assert client.get(url("export_json", imported)).content == first
+    rows = VintDeal.objects.filter(session=imported, rubber=3).order_by("number")
+    assert [r.voided for r in rows] == [False] * 6 + [True]
+    # Both sessions' sheets agree: entries, dealers and standings.
+    from scoring.games.vint_board import vint_scoreboard
+
+    a, b = vint_scoreboard(session=played), vint_scoreboard(session=imported)
+    assert [[row.dealer for row in r.rows] for r in a.rubbers] == [
+        [row.dealer for row in r.rows] for r in b.rubbers
+    ]
+    assert [(s.name, s.total) for s in a.standings] == [(s.name, s.total) for s in b.standings]
+
+
+def test_a_voided_deal_keeps_its_place_in_the_dealer_rotation(vint_session):
+    for facts in RUBBER_1[:3]:
+        services.deal_record(session=vint_session, facts=facts, actor=ACTOR)
+    deal = VintDeal.objects.get(session=vint_session, number=2)
+    services.deal_void(session=vint_session, slot=slot_of(deal), actor=ACTOR, reason="misdeal")
+    from scoring.games.vint_board import vint_scoreboard
+
+    rubber = vint_scoreboard(session=vint_session).rubber(1)
+    assert [row.dealer for row in rubber.rows] == ["N", "E", "S"]
+    assert rubber.next_dealer == "W"

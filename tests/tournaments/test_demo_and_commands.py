@@ -14,12 +14,15 @@ from tournaments.models import StandingsSnapshot, Tournament
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_demo_data_is_complete_and_idempotent(capsys, settings):
+def test_demo_data_is_complete_and_idempotent(capsys, settings, monkeypatch):
     settings.DEBUG = True  # as `make run`: with DEBUG off it refuses (test_production_guard.py)
+    monkeypatch.setenv("PORT", "8123")  # as `make run PORT=8123` passes it
+    monkeypatch.delenv("HOST", raising=False)
     call_command("demo_data")
     call_command("demo_data")
     out = capsys.readouterr().out
     assert "Demo director login: director / tablescore-demo" in out
+    assert "Open http://127.0.0.1:8123/" in out and ":8000" not in out
     club = Club.objects.get(name__contains="demo", city="Kościan")
     assert club.players.count() == 12
     assert TableSession.objects.filter(game="kop", title__startswith="Demo").exists()

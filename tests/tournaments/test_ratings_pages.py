@@ -246,6 +246,51 @@ def test_director_creates_a_series_and_the_standings_drop_the_worst(director_cli
     assert "16.5" in response.content.decode()
 
 
+def _labelled_snapshot(tournament, places, *, with_place=True):
+    """Standings as tournaments/standings.py stores them: the rank label ("=2" for a tie)
+    and, since it exists, the numeric place."""
+    tied = {p for p in places.values() if list(places.values()).count(p) > 1}
+    rows = []
+    for e in tournament.entries.select_related("player"):
+        if e.number not in places:
+            continue
+        place = places[e.number]
+        row = {"number": e.number, "name": e.player.name, "rank": f"={place}"}
+        if place not in tied:
+            row["rank"] = str(place)
+        if with_place:
+            row["place"] = place
+        rows.append(row)
+    return StandingsSnapshot.objects.create(
+        tournament=tournament,
+        results_version=tournament.results_version + 1,
+        data={"individual": rows},
+    )
+
+
+@pytest.mark.parametrize("with_place", [True, False], ids=["place", "label only"])
+def test_tied_players_stay_in_the_series_and_share_the_places_points(
+    client, three_cups, with_place
+):
+    players, cups = three_cups
+    series = ratings.series_create(
+        name="Grand Prix", game="kop", points_table=[25, 18, 15, 12], tournaments=cups[:2]
+    )
+    # Cup 1: Bolek and Celina tied 2nd ("=2"); cup 2: all four tied 1st.
+    _labelled_snapshot(cups[0], {1: 1, 2: 2, 3: 2, 4: 4}, with_place=with_place)
+    _labelled_snapshot(cups[1], {1: 1, 2: 1, 3: 1, 4: 1}, with_place=with_place)
+    response = client.get(reverse("tournaments:series_detail", args=[series.slug]))
+    rows = {r["name"]: r for r in response.context["rows"]}
+    assert set(rows) == {"Ala", "Bolek", "Celina", "Darek"}
+    # Tied players get the mean of the places they cover (kop.md §8.2): (18 + 15) / 2.
+    assert rows["Bolek"]["t0"] == rows["Celina"]["t0"] == "16.5"
+    assert rows["Darek"]["t0"] == "12"
+    shared = (25 + 18 + 15 + 12) / 4
+    assert rows["Ala"]["total"] == pytest.approx(25 + shared)
+    assert rows["Bolek"]["total"] == rows["Celina"]["total"] == pytest.approx(16.5 + shared)
+    assert [r["name"] for r in response.context["rows"]][0] == "Ala"
+
+
 def test_series_minimum_tournaments_and_pending_tournaments(client, three_cups, director):
     players, cups = three_cups
     series = ratings.series_create(

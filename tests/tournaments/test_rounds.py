@@ -178,3 +178,107 @@ def test_board_shows_the_round_time_limit(director_client, kop_tournament, sixte
 
     ends = timezone.localtime(rnd.created_at + timedelta(minutes=90))
     assert f"time limit {ends:%H:%M}" in board
+
+
+# ------------------------------------------------------------- the start order (issue 11, 9)
+
+
+def _field(profiles, club, *, seed, name, players):
+    t = services.tournament_create(
+        name=name,
+        game="kop",
+        profile_version=profiles["kop-koscian"].current,
+        seed=seed,
+        deals_per_round=4,
+        club=club,
+    )
+    for player in players:  # registered in the same order every time
+        entry = services.registration_add(tournament=t, player=player)
+        services.registration_check_in(registration=entry)
+    return t
+
+
+def _tables(rnd):
+    return sorted(
+        tuple(
+            sorted(
+                rnd.tournament.entries.get(player=s.player).number for s in t.session.seats.all()
+            )
+        )
+        for t in rnd.tables.all()
+    )
+
+
+@pytest.fixture
+def field(club):
+    return [PlayerFactory(club=club, name=f"Friend {i:02d}") for i in range(1, 17)]
+
+
+def test_round_one_is_drawn_from_the_seed_not_from_registration(profiles, club, field):
+    one = services.round_generate(
+        tournament=_field(profiles, club, seed=1, name="A", players=field)
+    )
+    two = services.round_generate(
+        tournament=_field(profiles, club, seed=2, name="B", players=field)
+    )
+    again = services.round_generate(
+        tournament=_field(profiles, club, seed=1, name="C", players=field)
+    )
+    assert _tables(one) != _tables(two)
+    assert _tables(one) == _tables(again)  # the same seed seats the same tables
+    assert one.inputs["order"] == again.inputs["order"] != list(range(1, 17))
+    assert one.inputs["order_from"] == "seed"
+
+
+def test_friends_registered_together_are_not_seated_together(profiles, club, field):
+    # Start numbers 1-4 registered one after the other. In registration order the
+    # 16-player design has the table 1-2-3-4 in one of its rounds whatever the seed
+    # (the seed only reorders the rounds); drawn, four given players form one of the
+    # design's 20 tables with a chance of 20 in 1820.
+    for seed in range(4):
+        t = _field(profiles, club, seed=seed, name=f"Cup {seed}", players=field)
+        event = [table for _ in range(5) for table in _tables(seat_and_accept(t))]
+        assert (1, 2, 3, 4) not in event, seed
+
+
+def test_later_rounds_keep_round_ones_order_and_replay_from_the_stored_inputs(
+    kop_tournament, sixteen
+):
+    first = seat_and_accept(kop_tournament)
+    second = seat_and_accept(kop_tournament)
+    assert second.inputs["order"] == first.inputs["order"]
+    # The whole event still meets everybody once (16 x 5), whatever the order.
+    seen = sorted(pairs_of(first)) + sorted(pairs_of(second))
+    for _ in range(3):
+        seen += sorted(pairs_of(seat_and_accept(kop_tournament)))
+    assert len(seen) == 120 == len(set(seen))
+
+
+def test_a_round_one_stored_before_the_draw_keeps_registration_order(kop_tournament, sixteen):
+    first = seat_and_accept(kop_tournament)
+    # As stored by the earlier version: no order, so positions were registration order.
+    first.inputs = {"active": first.inputs["active"], "rounds_before": 0}
+    first.save()
+    from tournaments import adapters
+
+    plan = adapters.seat_round(tournament=kop_tournament, active=list(range(1, 17)), round_number=2)
+    assert plan.order == tuple(range(1, 17))
+
+
+def test_the_director_may_give_the_seeding_order(director_client, kop_tournament, sixteen):
+    order = [16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+    url = reverse("tournaments:round_next", args=[kop_tournament.slug])
+    response = director_client.post(url, {"seeding_order": "16 15 14 13 12 11 10 9 8 7 6 5 4 3 2"})
+    assert response.status_code == 302 and not Round.objects.exists()
+    page = director_client.get(response.url).content.decode()
+    assert "Missing from the order: 1." in page
+    response = director_client.post(url, {"seeding_order": ", ".join(map(str, order))})
+    rnd = Round.objects.get()
+    assert rnd.inputs["order"] == order and rnd.inputs["order_from"] == "director"
+    from tournaments.seating import generate_schedule
+
+    full = generate_schedule(16, 5, kop_tournament.seed)
+    expected = sorted(tuple(sorted(order[i - 1] for i in table)) for table in full.rounds[0])
+    assert _tables(rnd) == expected
+    detail = director_client.get(reverse("tournaments:detail", args=[kop_tournament.slug]))
+    assert 'name="seeding_order"' not in detail.content.decode()  # round 1 is seated

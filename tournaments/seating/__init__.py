@@ -49,6 +49,9 @@ How schedules are made
   guard (2 s by default) only stops a runaway search and is then reported in
   ``Schedule.hit_time_limit``.
 * Seats are assigned afterwards (``seats``); byes before (``byes``).
+* A schedule seats positions 1..n; the app gives them to start numbers in an
+  order drawn from the tournament's seed (``draw_order``) or in the
+  director's own order, never in registration order.
 * Clubs may import their own table instead (``parse_seating_csv``).
 """
 
@@ -64,6 +67,7 @@ from .generate import (
     DEFAULT_TIME_LIMIT,
     MAX_PLAYERS,
     MAX_ROUNDS,
+    draw_order,
     generate_round,
     generate_schedule,
 )
@@ -95,6 +99,7 @@ __all__ = [
     "bye_big_points",
     "bye_counts",
     "design_capacity",
+    "draw_order",
     "generate_round",
     "generate_schedule",
     "meetings_matrix",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
@@ -160,6 +161,25 @@ def generate_round(
     if schedule.active(len(schedule.rounds)) != tuple(sorted(chosen)):
         raise SeatingBug("the new round does not seat every active player exactly once")
     return schedule
+
+
+def draw_order(players: Collection[int], seed: int) -> tuple[int, ...]:
+    """The players in an order drawn from ``seed``: who takes schedule position 1, 2, ...
+
+    A schedule seats positions 1..n; mapping them to start numbers in
+    registration order would seat people who registered together at one table
+    (a design's first table is 1-2-3-4). The draw depends only on the set of
+    players and the seed (its own stream, apart from the schedule's), so the
+    same tournament seed always gives the same order.
+    """
+    _check_whole("seed", seed, 0, MAX_SEED)
+    order = sorted(players)
+    bad = [p for p in order if not is_player_number(p)]
+    if bad:
+        raise SeatingError(f"player numbers must be whole numbers from 1, not {bad[:5]}")
+    digest = hashlib.sha256(f"tablescore start order {seed}".encode()).digest()
+    Rng(int.from_bytes(digest[:8], "big")).shuffle(order)
+    return tuple(order)
 
 
 def _numbered(tables: Sequence[Sequence[int]], number: Callable[[int], int]) -> tuple[Table, ...]:

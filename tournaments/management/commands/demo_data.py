@@ -8,6 +8,7 @@ passwords, printed once (a production site must never accept the demo password:
 
 from __future__ import annotations
 
+import os
 import secrets
 from typing import Any
 
@@ -86,13 +87,23 @@ class Command(BaseCommand):
                 f"Demo data ready: {club.name}, {club.players.count()} players.\n"
                 f"Demo director login: {DEMO_DIRECTOR[0]} / {passwords[DEMO_DIRECTOR[0]]}\n"
                 f"Demo scorer login:   {DEMO_SCORER[0]} / {passwords[DEMO_SCORER[0]]}\n"
-                "Open http://127.0.0.1:8000/"
+                f"Open {site_address()}"
             )
         )
 
 
 def _random_password() -> str:
     return secrets.token_urlsafe(12)
+
+
+def site_address() -> str:
+    """Where ``make run`` serves the site: ``HOST`` and ``PORT`` as the Makefile reads them
+    (127.0.0.1 and 8000 when unset)."""
+    host = os.environ.get("HOST", "").strip() or "127.0.0.1"
+    port = os.environ.get("PORT", "").strip()
+    if not port.isdigit():
+        port = "8000"
+    return f"http://{host}:{port}/"
 
 
 def _hooks() -> list[Any]:

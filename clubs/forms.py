@@ -1,0 +1,34 @@
+"""Form fields for choosing players, shared by the scoring and tournaments forms."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from django import forms
+from django.forms.models import ModelChoiceIterator
+
+from clubs.models import Player
+from clubs.selectors import player_label, several_clubs, sorted_by_name
+
+
+class _AlphabeticalChoices(ModelChoiceIterator):
+    """The queryset's players in Polish alphabetical order (a database sorts bytewise)."""
+
+    def __iter__(self) -> Iterator[Any]:
+        if self.field.empty_label is not None:
+            yield ("", self.field.empty_label)
+        self.field.several = several_clubs()  # type: ignore[attr-defined]
+        for player in sorted_by_name(self.queryset.select_related("club")):
+            yield self.choice(player)
+
+
+class PlayerChoiceField(forms.ModelChoiceField):
+    """A select of players: alphabetical (Ł after L), each named with their club number,
+    and the club too where more than one club keeps a register."""
+
+    iterator = _AlphabeticalChoices
+    several = False
+
+    def label_from_instance(self, obj: Player) -> str:
+        return player_label(obj, several=self.several)
