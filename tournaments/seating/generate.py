@@ -32,7 +32,9 @@ DEFAULT_BUDGET = 120_000
 the hardest small fields spend it all in about 0.3 s on one 2020s core."""
 
 DEFAULT_TIME_LIMIT = 2.0
-"""Seconds; a guard only (see ``Schedule.hit_time_limit``)."""
+"""Seconds of search; a guard only (see ``Schedule.hit_time_limit``). The
+clock starts with the search, so the greedy seating of a large field before
+it cannot make the guard decide a schedule."""
 
 MAX_PLAYERS = 4000
 """The largest field seated (4,000 players x 5 rounds: about a second on one core)."""

@@ -1,8 +1,9 @@
 """Seeded local search that keeps repeat meetings to a minimum.
 
 Players are handled here as indices ``0..n-1``; ``counts`` is a flat
-``n * n`` list where ``counts[a * n + b]`` is how often ``a`` and ``b`` have
-shared a table so far (fixed history plus the rounds being searched).
+``n * n`` sequence (``new_counts``: a list, or a bytearray for large fields)
+where ``counts[a * n + b]`` is how often ``a`` and ``b`` have shared a table
+so far (fixed history plus the rounds being searched).
 
 **Cost.** The sum over pairs of ``c * (c - 1) // 2``, ``c`` being the pair's
 meeting count: 0 for a pair that met at most once, 1 for a pair that met
@@ -20,6 +21,15 @@ taken if it does not worsen the cost, or if the new cost is no worse than the
 cost ``HISTORY`` moves ago. The budget is spent in phases of ``PHASE`` move
 evaluations; each later phase restarts from a fresh greedy seating, and the
 best schedule seen wins.
+
+**Large fields.** From ``LARGE_FIELD`` players on, a restart would re-seat
+thousands of tables and a random seat of a 4,000-player round almost never
+holds a conflict, so the search is ``repair`` instead: sweeps over the seats
+that are in conflict (a table-mate met before), each swapped with the best of
+``REPAIR_TRIES`` random players of other tables of that round when that does
+not worsen the cost. The counts live in a ``bytearray`` there (16 MB at 4,000
+players); ``pair_cost`` counts values with ``count``, which runs in C, and
+``round_lower_bound`` sorts only each player's past table-mates.
 
 **Reproducibility.** Everything is integer arithmetic; the only randomness is
 ``random.Random(seed).random()`` -- the one method whose sequence Python
@@ -396,7 +406,7 @@ def repair(
             ):
                 continue  # an earlier swap of this sweep settled it
             best_delta, best_tb, best_ib = 0, -1, -1
-            for _ in range(REPAIR_TRIES):
+            for _ in range(min(REPAIR_TRIES, budget - evaluations)):
                 evaluations += 1
                 if evaluations % _CLOCK_EVERY == 0 and time.perf_counter() > deadline:
                     return SearchResult(rounds, cost, evaluations, True)
@@ -415,7 +425,7 @@ def repair(
                         delta += counts[ra + y] - counts[rb + y] + 1
                 if best_tb < 0 or delta < best_delta:
                     best_delta, best_tb, best_ib = delta, tb, ib
-            if best_delta <= 0:
+            if best_tb >= 0 and best_delta <= 0:
                 table_b = tables[best_tb]
                 b = table_b[best_ib]
                 add_tables(counts, n, (table_a, table_b), -1)
