@@ -138,7 +138,7 @@ def test_budget_zero_gives_the_greedy_schedule():
     ("args", "kwargs", "message"),
     [
         ((3, 5, 0), {}, "players must be a whole number from 4"),
-        ((1001, 5, 0), {}, "players must be a whole number from 4 to 1000"),
+        ((4001, 5, 0), {}, "seating is limited to 4,000 players; 4,001 is too many"),
         ((16.0, 5, 0), {}, "players must be a whole number"),
         ((True, 5, 0), {}, "players must be a whole number"),
         ((16, 0, 0), {}, "rounds must be a whole number from 1"),

@@ -106,7 +106,7 @@ def test_same_inputs_give_the_same_round():
 @pytest.mark.parametrize(
     ("active", "message"),
     [
-        ([1, 2, 3], "a round needs 4 to 1000 active players, not 3"),
+        ([1, 2, 3], "a round needs 4 to 4000 active players, not 3"),
         ([1, 2, 3, 3, 4], r"players listed twice among the active players: \[3\]"),
         ([1, 2, 3, 0], "player numbers must be whole numbers from 1"),
         ([1, 2, 3, "4"], "player numbers must be whole numbers from 1"),

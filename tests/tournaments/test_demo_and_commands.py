@@ -74,3 +74,19 @@ def test_seating_command_is_reproducible(capsys):
     call_command("seating", "--players", "33", "--rounds", "5", "--seed", "9")
     assert capsys.readouterr().out == first
     assert all(len(b) == 1 for b in json.loads(first)["byes"])
+
+
+def test_seating_command_seats_4000_players(capsys):
+    call_command("seating", "--players", "4000", "--rounds", "5", "--seed", "1")
+    out = json.loads(capsys.readouterr().out)
+    assert [len(r) for r in out["rounds"]] == [1000] * 5
+    for rnd in out["rounds"]:
+        assert sorted(p for t in rnd for p in t) == list(range(1, 4001))
+    assert out["repeats"] == 0 and out["max_meetings"] == 1
+
+
+def test_seating_command_refuses_more_than_4000_players_in_words(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        call_command("seating", "--players", "4001", "--rounds", "5", "--seed", "1")
+    assert stopped.value.code == 2
+    assert "seating is limited to 4,000 players; 4,001 is too many" in capsys.readouterr().err

@@ -106,40 +106,47 @@ def design_capacity(players: int) -> int:
     return q + 1 if q % 4 == 0 else q
 
 
-@lru_cache(maxsize=16)
 def transversal_rounds(players: int) -> tuple[tuple[TableOfFour, ...], ...]:
     """All rounds of the resolvable design for ``players`` (players numbered from 1).
 
-    Empty when no design is known for that number of players.
+    Empty when no design is known for that number of players. A schedule
+    needs only a few of them: ``design_round`` builds one.
+    """
+    return tuple(design_round(players, i) for i in range(design_capacity(players)))
+
+
+def design_round(players: int, index: int) -> tuple[TableOfFour, ...]:
+    """Round ``index`` (from 0, below ``design_capacity(players)``) of the design.
+
+    Round ``a`` for ``a < q`` is the parallel class of slope ``a``; round
+    ``q`` (when 4 divides ``q``) is the four groups cut into fours.
     """
     capacity = design_capacity(players)
-    if capacity == 0:
-        return ()
+    if not 0 <= index < capacity:
+        raise SeatingBug(f"round {index} of a design with {capacity} rounds for {players} players")
     q = players // 4
+    if index == q:
+        return tuple(
+            (start + 1, start + 2, start + 3, start + 4)
+            for g in range(4)
+            for start in range(g * q, (g + 1) * q, 4)
+        )
+    field = _field(q)
+    slopes = [field.mul(index, g) for g in range(4)]
+    return tuple(
+        (
+            field.add(slopes[0], b) + 1,
+            q + field.add(slopes[1], b) + 1,
+            2 * q + field.add(slopes[2], b) + 1,
+            3 * q + field.add(slopes[3], b) + 1,
+        )
+        for b in range(q)
+    )
+
+
+@lru_cache(maxsize=16)
+def _field(q: int) -> GaloisField:
     pk = prime_power(q)
     if pk is None:
         raise SeatingBug(f"{q} was accepted as a prime power")
-    field = GaloisField(*pk)
-    rounds: list[tuple[TableOfFour, ...]] = []
-    for a in range(q):
-        slopes = [field.mul(a, g) for g in range(4)]
-        rounds.append(
-            tuple(
-                (
-                    field.add(slopes[0], b) + 1,
-                    q + field.add(slopes[1], b) + 1,
-                    2 * q + field.add(slopes[2], b) + 1,
-                    3 * q + field.add(slopes[3], b) + 1,
-                )
-                for b in range(q)
-            )
-        )
-    if capacity > q:
-        rounds.append(
-            tuple(
-                (start + 1, start + 2, start + 3, start + 4)
-                for g in range(4)
-                for start in range(g * q, (g + 1) * q, 4)
-            )
-        )
-    return tuple(rounds)
+    return GaloisField(*pk)

@@ -8,14 +8,16 @@ from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 
 from .byes import fewest_byes, rotating_byes
-from .designs import transversal_rounds
+from .designs import design_capacity, design_round
 from .errors import SeatingBug, SeatingError
 from .schedule import Schedule, Table, bye_counts, is_player_number
 from .search import (
+    LARGE_FIELD,
     Rng,
     Rounds,
     add_tables,
     greedy_round,
+    new_counts,
     pair_cost,
     round_lower_bound,
     search,
@@ -31,9 +33,12 @@ DEFAULT_BUDGET = 120_000
 the hardest small fields spend it all in about 0.3 s on one 2020s core."""
 
 DEFAULT_TIME_LIMIT = 2.0
-"""Seconds; a guard only (see ``Schedule.hit_time_limit``)."""
+"""Seconds of search; a guard only (see ``Schedule.hit_time_limit``). The
+clock starts with the search, so the greedy seating of a large field before
+it cannot make the guard decide a schedule."""
 
-MAX_PLAYERS = 1000
+MAX_PLAYERS = 4000
+"""The largest field seated (4,000 players x 5 rounds: about a second on one core)."""
 MAX_ROUNDS = 100
 MAX_SEED = 2**63 - 1
 
@@ -54,20 +59,24 @@ def generate_schedule(
     ``(players, rounds, seed, budget, ALGORITHM_VERSION)`` unless
     ``hit_time_limit`` is set.
     """
+    if is_player_number(players) and players > MAX_PLAYERS:
+        raise SeatingError(
+            f"seating is limited to {MAX_PLAYERS:,} players; {players:,} is too many"
+        )
     _check_whole("players", players, 4, MAX_PLAYERS)
     _check_whole("rounds", rounds, 1, MAX_ROUNDS)
     _check_search(seed, budget, time_limit)
-    deadline = time.perf_counter() + time_limit
     rng = Rng(seed)
     n = players
     byes = rotating_byes(range(1, n + 1), rounds, rng)
-    design = list(transversal_rounds(n)) if n % 4 == 0 else []
+    # The design's rounds in a seeded order; only those used are built.
+    design = list(range(design_capacity(n)))
     rng.shuffle(design)
-    counts = [0] * (n * n)
+    counts = new_counts(n, rounds)
     initial: Rounds = []
     for r in range(rounds):
         if r < len(design):
-            tables = [[p - 1 for p in table] for table in design[r]]
+            tables = [[p - 1 for p in table] for table in design_round(n, design[r])]
         else:
             sitting_out = set(byes[r])
             active = [p - 1 for p in range(1, n + 1) if p not in sitting_out]
@@ -78,8 +87,16 @@ def generate_schedule(
     lower_bound = spread_lower_bound(
         [3 * (rounds - sat_out[p]) for p in range(1, n + 1)], [n - 1] * n
     )
+    deadline = time.perf_counter() + time_limit
     found = search(
-        [0] * (n * n), n, initial, rng, budget=budget, deadline=deadline, lower_bound=lower_bound
+        new_counts(n, rounds),
+        n,
+        initial,
+        rng,
+        budget=budget,
+        deadline=deadline,
+        lower_bound=lower_bound,
+        large_field=n >= LARGE_FIELD,
     )
     seated = equitable_seats(found.rounds, n, rng)
     schedule = Schedule(
@@ -123,28 +140,44 @@ def generate_round(
     twice = sorted(p for p, times in Counter(chosen).items() if times > 1)
     if twice:
         raise SeatingError(f"players listed twice among the active players: {twice}")
-    if not 4 <= len(chosen) <= MAX_PLAYERS:
+    if len(chosen) > MAX_PLAYERS:
+        raise SeatingError(
+            f"seating is limited to {MAX_PLAYERS:,} players in a round; "
+            f"{len(chosen):,} active players is too many"
+        )
+    if len(chosen) < 4:
         raise SeatingError(f"a round needs 4 to {MAX_PLAYERS} active players, not {len(chosen)}")
-    deadline = time.perf_counter() + time_limit
     rng = Rng(seed)
     everyone = sorted(set(history.players) | set(chosen))
     index = {p: i for i, p in enumerate(everyone)}
     n = len(everyone)
-    counts = [0] * (n * n)
+    counts = new_counts(n, len(history.rounds) + 1)
     seats = [[0, 0, 0, 0] for _ in range(n)]
+    partners: list[set[int]] = [set() for _ in range(n)]
     for tables in history.rounds:
         indexed = [[index[p] for p in table] for table in tables]
         add_tables(counts, n, indexed)
         for table in indexed:
             for s, p in enumerate(table):
                 seats[p][s] += 1
+                partners[p].update(table)
+    for p, met in enumerate(partners):
+        met.discard(p)
     byes = fewest_byes(sorted(chosen), bye_counts(history), rng)
     sitting_out = set(byes)
     seated_now = [index[p] for p in sorted(chosen) if p not in sitting_out]
     initial = greedy_round(seated_now, counts, n, rng)
-    lower_bound = pair_cost(counts, n) + round_lower_bound(counts, n, seated_now)
+    lower_bound = pair_cost(counts, n) + round_lower_bound(counts, n, seated_now, partners)
+    deadline = time.perf_counter() + time_limit
     found = search(
-        counts, n, [initial], rng, budget=budget, deadline=deadline, lower_bound=lower_bound
+        counts,
+        n,
+        [initial],
+        rng,
+        budget=budget,
+        deadline=deadline,
+        lower_bound=lower_bound,
+        large_field=len(chosen) >= LARGE_FIELD,
     )
     (new_tables,) = seat_round(found.rounds[0], seats, rng)
     schedule = Schedule(

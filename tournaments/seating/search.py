@@ -1,8 +1,9 @@
 """Seeded local search that keeps repeat meetings to a minimum.
 
 Players are handled here as indices ``0..n-1``; ``counts`` is a flat
-``n * n`` list where ``counts[a * n + b]`` is how often ``a`` and ``b`` have
-shared a table so far (fixed history plus the rounds being searched).
+``n * n`` sequence (``new_counts``: a list, or a bytearray for large fields)
+where ``counts[a * n + b]`` is how often ``a`` and ``b`` have shared a table
+so far (fixed history plus the rounds being searched).
 
 **Cost.** The sum over pairs of ``c * (c - 1) // 2``, ``c`` being the pair's
 meeting count: 0 for a pair that met at most once, 1 for a pair that met
@@ -21,6 +22,15 @@ cost ``HISTORY`` moves ago. The budget is spent in phases of ``PHASE`` move
 evaluations; each later phase restarts from a fresh greedy seating, and the
 best schedule seen wins.
 
+**Large fields.** From ``LARGE_FIELD`` players on, a restart would re-seat
+thousands of tables and a random seat of a 4,000-player round almost never
+holds a conflict, so the search is ``repair`` instead: sweeps over the seats
+that are in conflict (a table-mate met before), each swapped with the best of
+``REPAIR_TRIES`` random players of other tables of that round when that does
+not worsen the cost. The counts live in a ``bytearray`` there (16 MB at 4,000
+players); ``pair_cost`` counts values with ``count``, which runs in C, and
+``round_lower_bound`` sorts only each player's past table-mates.
+
 **Reproducibility.** Everything is integer arithmetic; the only randomness is
 ``random.Random(seed).random()`` -- the one method whose sequence Python
 promises to keep across versions -- turned into integers as ``int(x * n)``,
@@ -34,7 +44,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Collection, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -51,6 +61,30 @@ _CLOCK_EVERY = 4096
 
 Rounds = list[list[list[int]]]
 """Rounds of tables of player indices, as the search handles them."""
+
+Counts = MutableSequence[int]
+"""The flat ``n * n`` meeting counts (see the module docstring)."""
+
+LARGE_FIELD = 1001
+"""Fields of this many players or more keep their counts in a ``bytearray``
+(16 MB for 4,000 players instead of a 128 MB list that the garbage collector
+walks; smaller fields keep a ``list``, which CPython indexes faster). When
+that many players play a round (which ``tablescore-seating/1`` refused
+before it learned to seat 4,000) the search is ``repair`` instead of restarted
+phases, so the schedules of smaller fields are unchanged."""
+
+REPAIR_TRIES = 4
+"""Partners drawn for one conflicted seat in ``repair``; the best swap is taken."""
+
+
+def new_counts(n: int, most_meetings: int) -> Counts:
+    """Zeroed counts for ``n`` players where no pair can meet more than ``most_meetings`` times.
+
+    The storage never changes a result, only memory and speed.
+    """
+    if n >= LARGE_FIELD and most_meetings < 256:
+        return bytearray(n * n)
+    return [0] * (n * n)
 
 
 class Rng:
@@ -71,7 +105,7 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
 
-def add_tables(counts: list[int], n: int, tables: Sequence[Sequence[int]], step: int = 1) -> None:
+def add_tables(counts: Counts, n: int, tables: Sequence[Sequence[int]], step: int = 1) -> None:
     """Count (``step=1``) or uncount (``step=-1``) the meetings at ``tables``."""
     for table in tables:
         for i, a in enumerate(table):
@@ -81,28 +115,41 @@ def add_tables(counts: list[int], n: int, tables: Sequence[Sequence[int]], step:
 
 
 def pair_cost(counts: Sequence[int], n: int) -> int:
-    """Sum over pairs of ``c * (c - 1) // 2``."""
+    """Sum over pairs of ``c * (c - 1) // 2``.
+
+    Counted by value over the whole symmetric matrix (``count`` runs in C),
+    then halved: every pair appears once from each end, the diagonal is 0.
+    """
     total = 0
-    for a in range(n):
-        row = a * n
-        for b in range(a + 1, n):
-            c = counts[row + b]
-            if c > 1:
-                total += c * (c - 1) // 2
-    return total
+    left = len(counts) - counts.count(0) - counts.count(1)
+    c = 2
+    while left > 0:
+        times = counts.count(c)
+        total += times * c * (c - 1) // 2
+        left -= times
+        c += 1
+    return total // 2
 
 
-def round_lower_bound(counts: Sequence[int], n: int, players: Sequence[int]) -> int:
+def round_lower_bound(
+    counts: Sequence[int], n: int, players: Sequence[int], partners: Sequence[Collection[int]]
+) -> int:
     """What one more round among ``players`` must add to the cost, at least.
 
     Meeting ``x`` adds ``counts[a, x]`` to the cost, so each player adds at
     least the sum of their three smallest counts with the others present;
-    every pair is seen from both ends, hence the halving.
+    every pair is seen from both ends, hence the halving. ``partners[a]``
+    holds everyone ``a`` has met (``counts[a, x] > 0``): the other players
+    present count 0, so only the partners need sorting.
     """
+    present = set(players)
+    others = len(present) - 1
     total = 0
     for a in players:
         row = a * n
-        total += sum(sorted(counts[row + x] for x in players if x != a)[:3])
+        met = sorted(counts[row + x] for x in partners[a] if x in present)
+        zeros = min(3, others - len(met))
+        total += sum(met[: 3 - zeros])
     return (total + 1) // 2
 
 
@@ -136,7 +183,9 @@ def greedy_round(
             best_i, best_score = 0, -1
             for i, x in enumerate(pool):
                 row = x * n
-                score = sum(counts[row + y] for y in table)
+                score = 0
+                for y in table:
+                    score += counts[row + y]
                 if best_score < 0 or score < best_score:
                     best_i, best_score = i, score
                     if score == 0:
@@ -159,7 +208,7 @@ def _copy(rounds: Rounds) -> Rounds:
 
 
 def improve(
-    counts: list[int],
+    counts: Counts,
     n: int,
     rounds: Rounds,
     rng: Rng,
@@ -244,7 +293,7 @@ def improve(
 
 
 def search(
-    fixed_counts: Sequence[int],
+    fixed_counts: Counts,
     n: int,
     initial: Rounds,
     rng: Rng,
@@ -252,14 +301,21 @@ def search(
     budget: int,
     deadline: float,
     lower_bound: int,
+    large_field: bool = False,
 ) -> SearchResult:
     """Improve ``initial`` (rounds to seat, on top of the meetings in
     ``fixed_counts``) in phases of ``PHASE`` evaluations; every phase after
-    the first starts from a fresh greedy seating of the same players."""
-    counts = list(fixed_counts)
+    the first starts from a fresh greedy seating of the same players. A
+    ``large_field`` (``LARGE_FIELD`` players or more in the round) is repaired in
+    place instead."""
+    counts = fixed_counts[:]
     rounds = _copy(initial)
     for tables in rounds:
         add_tables(counts, n, tables)
+    if large_field:
+        return repair(
+            counts, n, rounds, rng, budget=budget, deadline=deadline, lower_bound=lower_bound
+        )
     best: SearchResult | None = None
     used = 0
     while True:
@@ -275,12 +331,108 @@ def search(
         used += phase.evaluations
         if best is None or phase.cost < best.cost:
             best = phase
-        timed_out = phase.hit_time_limit or time.perf_counter() > deadline
-        if timed_out or best.cost <= lower_bound or used >= budget or phase.evaluations == 0:
-            return SearchResult(best.rounds, best.cost, used, timed_out)
-        counts = list(fixed_counts)
+        # Said to hit the time limit only when the clock, not the budget or
+        # the bound, ended the search.
+        if phase.hit_time_limit:
+            return SearchResult(best.rounds, best.cost, used, True)
+        if best.cost <= lower_bound or used >= budget or phase.evaluations == 0:
+            return SearchResult(best.rounds, best.cost, used, False)
+        if time.perf_counter() > deadline:
+            return SearchResult(best.rounds, best.cost, used, True)
+        counts = fixed_counts[:]
         fresh: Rounds = []
         for tables in rounds:
             fresh.append(greedy_round([p for t in tables for p in t], counts, n, rng))
             add_tables(counts, n, fresh[-1])
         rounds = fresh
+
+
+def conflicted_seats(counts: Sequence[int], n: int, rounds: Rounds) -> list[tuple[int, int, int]]:
+    """``(round, table, seat)`` of every player (in a round of two tables or
+    more) who sits with someone met more than once."""
+    found = []
+    for r, tables in enumerate(rounds):
+        if len(tables) < 2:
+            continue
+        for t, table in enumerate(tables):
+            for i, a in enumerate(table):
+                ra = a * n
+                if (
+                    counts[ra + table[i - 1]] > 1
+                    or counts[ra + table[i - 2]] > 1
+                    or counts[ra + table[i - 3]] > 1
+                ):
+                    found.append((r, t, i))
+    return found
+
+
+def repair(
+    counts: Counts,
+    n: int,
+    rounds: Rounds,
+    rng: Rng,
+    *,
+    budget: int,
+    deadline: float,
+    lower_bound: int,
+) -> SearchResult:
+    """Swap players who sit with someone met before, in sweeps, until the
+    cost reaches ``lower_bound`` or ``budget`` move evaluations are spent.
+
+    A sweep lists the conflicted seats (``conflicted_seats``) in a seeded
+    order; for each seat still conflicted it draws ``REPAIR_TRIES`` players of
+    other tables of that round and takes the best swap if it does not worsen
+    the cost (the first drawn wins a tie). The cost never rises, so the last
+    state is the best. ``counts`` holds the meetings of ``rounds``; both are
+    changed in place and ``rounds`` is returned.
+    """
+    cost = pair_cost(counts, n)
+    evaluations = 0
+    rand = rng.random
+    while cost > lower_bound and evaluations < budget:
+        seats = conflicted_seats(counts, n, rounds)
+        if not seats:
+            break
+        rng.shuffle(seats)
+        for r, ta, ia in seats:
+            tables = rounds[r]
+            table_a = tables[ta]
+            a = table_a[ia]
+            ra = a * n
+            if (
+                counts[ra + table_a[ia - 1]] < 2
+                and counts[ra + table_a[ia - 2]] < 2
+                and counts[ra + table_a[ia - 3]] < 2
+            ):
+                continue  # an earlier swap of this sweep settled it
+            best_delta, best_tb, best_ib = 0, -1, -1
+            for _ in range(min(REPAIR_TRIES, budget - evaluations)):
+                evaluations += 1
+                if evaluations % _CLOCK_EVERY == 0 and time.perf_counter() > deadline:
+                    return SearchResult(rounds, cost, evaluations, True)
+                tb = int(rand() * (len(tables) - 1))
+                if tb >= ta:
+                    tb += 1
+                ib = int(rand() * 4)
+                b = tables[tb][ib]
+                rb = b * n
+                delta = 0  # as in ``improve``
+                for x in table_a:
+                    if x != a:
+                        delta += counts[rb + x] - counts[ra + x] + 1
+                for y in tables[tb]:
+                    if y != b:
+                        delta += counts[ra + y] - counts[rb + y] + 1
+                if best_tb < 0 or delta < best_delta:
+                    best_delta, best_tb, best_ib = delta, tb, ib
+            if best_tb >= 0 and best_delta <= 0:
+                table_b = tables[best_tb]
+                b = table_b[best_ib]
+                add_tables(counts, n, (table_a, table_b), -1)
+                table_a[ia] = b
+                table_b[best_ib] = a
+                add_tables(counts, n, (table_a, table_b))
+                cost += best_delta
+            if cost <= lower_bound or evaluations >= budget:
+                break
+    return SearchResult(rounds, cost, evaluations, False)
