@@ -439,7 +439,7 @@ def hidden_tournaments(*, game: str) -> list[int]:
     return [
         t.pk
         for t in Tournament.objects.filter(game=game, hide_standings=True)
-        if not standings_view(tournament=t, viewer_is_director=False)["visible"]
+        if not standings_view(tournament=t, viewer_is_director=False, with_data=False)["visible"]
     ]
 
 
@@ -841,16 +841,22 @@ def _snapshot_ranks(tournament_ids: Sequence[int]) -> dict[int, dict[int, Any]]:
     hidden = {
         t.pk
         for t in Tournament.objects.filter(pk__in=tournament_ids, hide_standings=True)
-        if not standings_view(tournament=t, viewer_is_director=False)["visible"]
+        if not standings_view(tournament=t, viewer_is_director=False, with_data=False)["visible"]
     }
     out: dict[int, dict[int, Any]] = {}
-    latest: dict[int, StandingsSnapshot] = {}
-    for snap in StandingsSnapshot.objects.filter(
-        tournament_id__in=[t for t in tournament_ids if t not in hidden]
-    ).order_by("tournament_id", "-results_version"):
-        latest.setdefault(snap.tournament_id, snap)
-    for t_id, snap in latest.items():
-        rows = (snap.data or {}).get("individual") or []
+    latest: dict[int, int] = {}  # tournament -> its newest snapshot (the only JSON read)
+    for t_id, pk in (
+        StandingsSnapshot.objects.filter(
+            tournament_id__in=[t for t in tournament_ids if t not in hidden]
+        )
+        .order_by("tournament_id", "-results_version")
+        .values_list("tournament_id", "pk")
+    ):
+        latest.setdefault(t_id, pk)
+    for t_id, data in StandingsSnapshot.objects.filter(pk__in=latest.values()).values_list(
+        "tournament_id", "data"
+    ):
+        rows = (data or {}).get("individual") or []
         out[t_id] = {int(r["number"]): r.get("rank") for r in rows if "number" in r}
     return out
 
@@ -879,7 +885,9 @@ def player_profile(*, player: Player) -> dict[str, Any]:
     hiding_now = {
         pk
         for pk, tournament in hiding.items()
-        if not standings_view(tournament=tournament, viewer_is_director=False)["visible"]
+        if not standings_view(tournament=tournament, viewer_is_director=False, with_data=False)[
+            "visible"
+        ]
     }
     hidden = {s for s, t in tables.items() if t.round.tournament_id in hiding_now}
     shown = [s for s in seats if s.session_id not in hidden]
