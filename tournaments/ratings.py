@@ -420,8 +420,40 @@ class RatingUpdate:
     model: str
     kind: str  # "full", "incremental" or "unchanged"
     rated: int  # sources rated in this run
-    removed: int  # sources taken back (corrected, or no longer accepted)
-    players: int  # players whose rating changed
+    removed: int  # sources taken back to rate again (from the first change on)
+    players: int  # players whose stored rating was written (changed)
+
+
+# Rows a bulk write sends in one statement.
+BATCH = 5000
+# What a rating event says, in the order ``_StoredEvent.values`` compares it.
+EVENT_VALUES = ("at", "mu_before", "sigma_before", "mu_after", "sigma_after", "games")
+
+
+@dataclass(frozen=True)
+class _StoredEvent:
+    """A stored rating event, as compared with what rating gives now."""
+
+    pk: int
+    table_id: int
+    player_id: int
+    at: datetime
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    games: int
+
+    @property
+    def values(self) -> tuple[datetime, float, float, float, float, int]:
+        return (
+            self.at,
+            self.mu_before,
+            self.sigma_before,
+            self.mu_after,
+            self.sigma_after,
+            self.games,
+        )
 
 
 @dataclass(frozen=True)
@@ -517,23 +549,39 @@ def ratings_update(
         sources = sources.filter(Q(at__gt=at) | Q(at=at, table_id__gte=table_id))
         accepted = accepted.filter(Q(accepted_at__gt=at) | Q(accepted_at=at, pk__gte=table_id))
 
-    dropped = list(sources.values_list("pk", flat=True))
+    # What is stored from the cut on: compared with what rating gives now, so that only
+    # what differs is written (a rebuild of unchanged ratings writes nothing).
+    stored_sources = {
+        table_id: (pk, at, fingerprint)
+        for pk, table_id, at, fingerprint in sources.values_list(
+            "pk", "table_id", "at", "fingerprint"
+        )
+    }
+    stored_events: dict[tuple[int, int], _StoredEvent] = {}
     start: dict[int, core.Rating] = {}
     games_back: Counter[int] = Counter()
     tables_back: Counter[int] = Counter()
-    if full:
-        RatingSource.objects.filter(game=game).delete()
-        RatingState.objects.filter(game=game).delete()
-    else:
-        for player_id, mu, sigma, games in (
-            RatingEvent.objects.filter(source_id__in=dropped)
-            .order_by("at", "source__table_id")
-            .values_list("player_id", "mu_before", "sigma_before", "games")
-        ):
-            start.setdefault(player_id, core.Rating(mu, sigma))
-            games_back[player_id] += games
-            tables_back[player_id] += 1
-        RatingSource.objects.filter(pk__in=dropped).delete()
+    for row in (
+        RatingEvent.objects.filter(source_id__in=[pk for pk, _a, _f in stored_sources.values()])
+        .order_by("at", "source__table_id")
+        .values_list(
+            "pk",
+            "source__table_id",
+            "player_id",
+            "at",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
+            "games",
+        )
+    ):
+        event = _StoredEvent(*row)
+        stored_events[(event.table_id, event.player_id)] = event
+        if not full:  # a full rebuild starts everybody at the prior
+            start.setdefault(event.player_id, core.Rating(event.mu_before, event.sigma_before))
+        games_back[event.player_id] += event.games
+        tables_back[event.player_id] += 1
 
     tables = list(accepted.values_list("pk", "session_id", "accepted_at"))
     fingerprints = _fingerprints(game, [session_id for _pk, session_id, _at in tables])
@@ -541,65 +589,128 @@ def ratings_update(
     todo = [_Current(pk, s, at, fingerprints[s]) for pk, s, at in tables if at is not None]
     matches = family.matches(wanted, [c.session_id for c in todo])
     replay_players = {p for ms in matches.values() for m in ms for p in m.players}
-    states = {
-        s.player_id: s
-        for s in RatingState.objects.filter(game=game, player_id__in=set(start) | replay_players)
-    }
-    for p in replay_players:
-        if p not in start and p in states:
-            start[p] = core.Rating(states[p].mu, states[p].sigma)
+    touched = {p for _t, p in stored_events} | replay_players
+    state_rows = RatingState.objects.filter(game=game)
+    if not full:
+        state_rows = state_rows.filter(player_id__in=touched)
+    states = {s.player_id: s for s in state_rows}
+    touched |= set(states)
+    if not full:
+        for p in replay_players:
+            if p not in start and p in states:
+                start[p] = core.Rating(states[p].mu, states[p].sigma)
     replay = core.Rater().replay(
         (core.Source(c.table_id, tuple(matches.get(c.session_id, ()))) for c in todo),
         start={p: r for p, r in start.items() if p in replay_players},
     )
 
-    created = RatingSource.objects.bulk_create(
-        RatingSource(game=game, table_id=c.table_id, at=c.at, fingerprint=c.fingerprint)
-        for c in todo
-    )
-    by_table = {s.table_id: s for s in created}
-    at_of = {c.table_id: c.at for c in todo}
-    events = RatingEvent.objects.bulk_create(
-        RatingEvent(
-            source=by_table[sc.key],
-            player_id=ch.player,
-            game=game,
-            at=at_of[sc.key],
-            mu_before=ch.before.mu,
-            sigma_before=ch.before.sigma,
-            mu_after=ch.after.mu,
-            sigma_after=ch.after.sigma,
-            games=ch.games,
-        )
-        for sc in replay.sources
-        for ch in sc.changes
-    )
-    newest: dict[int, RatingEvent] = {}
-    new_tables: Counter[int] = Counter()
-    for event in events:  # in rating order
-        newest[event.player_id] = event
-        new_tables[event.player_id] += 1
+    # Sources: insert the new, update the moved or corrected, delete the gone.
+    source_pk: dict[int, int] = {}
+    changed_sources = []
+    new_sources = []
+    for c in todo:
+        stored = stored_sources.get(c.table_id)
+        if stored is None:
+            new_sources.append(
+                RatingSource(game=game, table_id=c.table_id, at=c.at, fingerprint=c.fingerprint)
+            )
+            continue
+        source_pk[c.table_id] = stored[0]
+        if (stored[1], stored[2]) != (c.at, c.fingerprint):
+            changed_sources.append((stored[0], c))
+    for pk, c in changed_sources:
+        RatingSource.objects.filter(pk=pk).update(at=c.at, fingerprint=c.fingerprint)
+    for source in RatingSource.objects.bulk_create(new_sources, batch_size=BATCH):
+        source_pk[source.table_id] = source.pk
+    table_of = {pk: table_id for table_id, pk in source_pk.items()}
+    rated = {c.table_id for c in todo}
+    gone = [pk for table_id, (pk, _a, _f) in stored_sources.items() if table_id not in rated]
 
-    touched = set(start) | replay_players
+    # Events: write those that differ from the stored ones (one upsert), delete the gone.
+    at_of = {c.table_id: c.at for c in todo}
+    event_pk: dict[tuple[int, int], int] = {}
+    writes: list[RatingEvent] = []
+    for sc in replay.sources:
+        for ch in sc.changes:
+            key = (sc.key, ch.player)
+            values = (
+                at_of[sc.key],
+                ch.before.mu,
+                ch.before.sigma,
+                ch.after.mu,
+                ch.after.sigma,
+                ch.games,
+            )
+            old = stored_events.pop(key, None)
+            if old is not None and old.values == values:
+                event_pk[key] = old.pk
+                continue
+            writes.append(
+                RatingEvent(
+                    source_id=source_pk[sc.key],
+                    player_id=ch.player,
+                    game=game,
+                    at=values[0],
+                    mu_before=values[1],
+                    sigma_before=values[2],
+                    mu_after=values[3],
+                    sigma_after=values[4],
+                    games=values[5],
+                )
+            )
+    for event in RatingEvent.objects.bulk_create(
+        writes,
+        update_conflicts=True,
+        unique_fields=["source", "player"],
+        update_fields=[*EVENT_VALUES, "game"],
+        batch_size=BATCH,
+    ):
+        event_pk[(table_of[event.source_id], event.player_id)] = event.pk
+    # Left over: events of sources gone, or of players no longer at a rated table.
+    if stored_events:
+        RatingEvent.objects.filter(pk__in=[e.pk for e in stored_events.values()]).delete()
+    if gone:
+        RatingSource.objects.filter(pk__in=gone).delete()
+
+    newest: dict[int, int] = {}  # player -> their latest event, in rating order
+    new_tables: Counter[int] = Counter()
+    for sc in replay.sources:
+        for ch in sc.changes:
+            newest[ch.player] = event_pk[(sc.key, ch.player)]
+            new_tables[ch.player] += 1
     orphans = [p for p in touched if p not in newest]
-    kept_last: dict[int, RatingEvent] = {}
-    if orphans:  # rated before the cut but not after it: their newest kept event
-        for event in (
+    kept_last: dict[int, int] = {}
+    if orphans and not full:  # rated before the cut but not after it: their newest kept event
+        for event_id, player_id in (
             RatingEvent.objects.filter(game=game, player_id__in=orphans)
             .order_by("player_id", "-at", "-source__table_id")
-            .only("pk", "player_id")
+            .values_list("pk", "player_id")
         ):
-            kept_last.setdefault(event.player_id, event)
-    # One upsert for every changed state (Django's bulk_update builds a CASE per row and
-    # field: most of an update's time); a player left without events loses their state.
+            kept_last.setdefault(player_id, event_id)
+    # One upsert for every state that differs (Django's bulk_update builds a CASE per row
+    # and field: most of an update's time); a player left without events loses their state.
     upserts, to_delete = [], []
     for p in touched:
-        rating = replay.ratings.get(p) or start[p]
         state = states.get(p)
         last = newest.get(p) or kept_last.get(p)
         if last is None:
             if state is not None:
                 to_delete.append(state.pk)
+            continue
+        rating = replay.ratings.get(p) or start[p]
+        games = replay.games.get(p, 0)
+        tables_ = new_tables[p]
+        if state is not None and not full:
+            games += state.games - games_back[p]
+            tables_ += state.tables - tables_back[p]
+        wanted_state = (rating.mu, rating.sigma, games, tables_, last)
+        if state is not None and wanted_state == (
+            state.mu,
+            state.sigma,
+            state.games,
+            state.tables,
+            state.last_event_id,
+        ):
             continue
         upserts.append(
             RatingState(
@@ -607,25 +718,26 @@ def ratings_update(
                 game=game,
                 mu=rating.mu,
                 sigma=rating.sigma,
-                games=(state.games if state else 0) - games_back[p] + replay.games.get(p, 0),
-                tables=(state.tables if state else 0) - tables_back[p] + new_tables[p],
-                last_event=last,
+                games=games,
+                tables=tables_,
+                last_event_id=last,
             )
         )
-    RatingState.objects.filter(pk__in=to_delete).delete()
+    if to_delete:
+        RatingState.objects.filter(pk__in=to_delete).delete()
     RatingState.objects.bulk_create(
         upserts,
         update_conflicts=True,
         unique_fields=["player", "game"],
         update_fields=["mu", "sigma", "games", "tables", "last_event"],
-        batch_size=500,
+        batch_size=BATCH,
     )
     run.model = wanted
     run.computed_at = timezone.now()
     run.kind = "full" if full else "incremental"
     run.sources = RatingSource.objects.filter(game=game).count()
     run.save()
-    return RatingUpdate(game, wanted, run.kind, len(todo), len(dropped), len(upserts))
+    return RatingUpdate(game, wanted, run.kind, len(todo), len(stored_sources), len(upserts))
 
 
 def ratings_update_for_tournament(*, tournament_id: int) -> RatingUpdate | None:
