@@ -125,9 +125,9 @@ def kop_tables(session_ids: Sequence[int]) -> dict[int, core.KopTable]:
     """Kop/Baśka sessions as the pure module's tables (players by id, deals in order)."""
     seats = _seats(session_ids)
     deals: dict[int, list[core.KopDeal]] = defaultdict(list)
-    points: dict[int, dict[int, int]] = {
-        s: dict.fromkeys(by_seat.values(), 0) for s, by_seat in seats.items()
-    }
+    points: dict[int, list[int]] = {s: [0, 0, 0, 0] for s in seats}
+    # Per session and set of declaring seats: the two sides by player id (a table has few).
+    sides: dict[tuple[int, tuple[Any, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
     for session_id, declarers, won, voided, *payments in (
         KopDeal.objects.filter(session_id__in=session_ids)
         .order_by("session_id", "number")
@@ -142,18 +142,24 @@ def kop_tables(session_ids: Sequence[int]) -> dict[int, core.KopTable]:
             "payment_4",
         )
     ):
-        by_seat = seats[session_id]
-        ids = tuple(by_seat[int(s)] for s in declarers)
-        others = tuple(by_seat[s] for s in sorted(by_seat) if by_seat[s] not in ids)
-        deals[session_id].append(core.KopDeal(ids, others, bool(won), bool(voided)))
+        key = (session_id, tuple(declarers))
+        side = sides.get(key)
+        if side is None:
+            by_seat = seats[session_id]
+            ids = tuple(by_seat[int(s)] for s in declarers)
+            others = tuple(by_seat[s] for s in sorted(by_seat) if by_seat[s] not in ids)
+            side = sides[key] = (ids, others)
+        deals[session_id].append(core.KopDeal(side[0], side[1], bool(won), bool(voided)))
         if not voided:
-            for seat, paid in enumerate(payments, 1):
-                points[session_id][by_seat[seat]] += paid
+            total = points[session_id]
+            for i, paid in enumerate(payments):
+                total[i] += paid
     return {
         s: core.KopTable(
-            tuple(deals.get(s, ())), tuple((p, points[s][p]) for p in seats[s].values())
+            tuple(deals.get(s, ())),
+            tuple((p, points[s][seat - 1]) for seat, p in by_seat.items()),
         )
-        for s in seats
+        for s, by_seat in seats.items()
     }
 
 
@@ -507,6 +513,9 @@ def _first_change(
 
 
 def _lock_run(game: str) -> RatingRun:
+    run = RatingRun.objects.select_for_update().filter(game=game).first()
+    if run is not None:
+        return run
     RatingRun.objects.get_or_create(game=game, defaults={"model": configured_model(game)})
     return RatingRun.objects.select_for_update().get(game=game)
 
@@ -576,12 +585,12 @@ def ratings_update(
             "games",
         )
     ):
-        event = _StoredEvent(*row)
-        stored_events[(event.table_id, event.player_id)] = event
+        kept = _StoredEvent(*row)
+        stored_events[(kept.table_id, kept.player_id)] = kept
         if not full:  # a full rebuild starts everybody at the prior
-            start.setdefault(event.player_id, core.Rating(event.mu_before, event.sigma_before))
-        games_back[event.player_id] += event.games
-        tables_back[event.player_id] += 1
+            start.setdefault(kept.player_id, core.Rating(kept.mu_before, kept.sigma_before))
+        games_back[kept.player_id] += kept.games
+        tables_back[kept.player_id] += 1
 
     tables = list(accepted.values_list("pk", "session_id", "accepted_at"))
     fingerprints = _fingerprints(game, [session_id for _pk, session_id, _at in tables])
@@ -735,7 +744,11 @@ def ratings_update(
     run.model = wanted
     run.computed_at = timezone.now()
     run.kind = "full" if full else "incremental"
-    run.sources = RatingSource.objects.filter(game=game).count()
+    run.sources = (
+        RatingSource.objects.filter(game=game).count()
+        if full
+        else run.sources - len(gone) + len(new_sources)
+    )
     run.save()
     return RatingUpdate(game, wanted, run.kind, len(todo), len(stored_sources), len(upserts))
 
