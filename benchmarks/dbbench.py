@@ -58,3 +58,16 @@ def throwaway_database() -> Iterator[None]:
         yield
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def figure(name: str, ms: float, floor_ms: float, target: str, *, floor: str = "") -> None:
+    """One line of ``make bench``: a figure beside its floor measured in the same run.
+
+    ``target`` is what the ratio (or, where it says "ms", the figure itself) should stay
+    within; the machine is shared, so the ratio is what compares across runs."""
+    what = f" ({floor})" if floor else ""
+    print(
+        f"{name}: {ms:.1f} ms, floor {floor_ms:.1f} ms{what}, ratio {ms / floor_ms:.2f} "
+        f"(target {target})",
+        flush=True,
+    )

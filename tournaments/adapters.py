@@ -38,7 +38,11 @@ class TableResult:
 
 def table_results(tournament: Tournament) -> list[TableResult]:
     """The tournament's accepted tables in round and table order, results keyed by start
-    number (players are told apart by id, never by name)."""
+    number (players are told apart by id, never by name).
+
+    Reads only what the totals need: per table its round and table number (never a
+    round's other columns: ``Round.inputs`` grows with the field) and the game's seat
+    results, which sum the deal rows in SQL where the game can."""
     tables = list(
         RoundTable.objects.filter(round__tournament=tournament, accepted_at__isnull=False)
         .order_by("round__number", "number")
@@ -56,6 +60,32 @@ def table_results(tournament: Tournament) -> list[TableResult]:
         )
         for r, n, sid in tables
     ]
+
+
+@dataclass(frozen=True)
+class Field:
+    """Who is entered, as the standings name them: start number -> name, and the pairs
+    and teams (label -> start numbers) the director grouped players into."""
+
+    names: dict[int, str]
+    groups: dict[str, dict[str, list[int]]]  # "pair" / "team" -> label -> start numbers
+
+
+def field_of(tournament: Tournament) -> Field:
+    """The entries in one query of the few columns the standings show."""
+    names: dict[int, str] = {}
+    groups: dict[str, dict[str, list[int]]] = {"pair": defaultdict(list), "team": defaultdict(list)}
+    for number, name, pair, team in (
+        Registration.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("number", "player__name", "pair", "team")
+    ):
+        names[number] = name
+        if pair:
+            groups["pair"][pair].append(number)
+        if team:
+            groups["team"][team].append(number)
+    return Field(names, {kind: dict(g) for kind, g in groups.items()})
 
 
 def registrations_by_number(tournament: Tournament) -> dict[int, Registration]:
@@ -81,16 +111,6 @@ def played_rounds(tournament: Tournament) -> list[list[tuple[int, ...]]]:
         [tuple(n for _s, n in sorted(rounds[r][t])) for t in sorted(rounds[r])]
         for r in sorted(rounds)
     ]
-
-
-def group_of(tournament: Tournament, kind: str) -> dict[str, list[int]]:
-    groups: dict[str, list[int]] = defaultdict(list)
-    for number, label in Registration.objects.filter(tournament=tournament).values_list(
-        "number", kind
-    ):
-        if label:
-            groups[label].append(number)
-    return dict(groups)
 
 
 def json_ready(value: Any) -> Any:

@@ -125,9 +125,9 @@ def kop_tables(session_ids: Sequence[int]) -> dict[int, core.KopTable]:
     """Kop/Baśka sessions as the pure module's tables (players by id, deals in order)."""
     seats = _seats(session_ids)
     deals: dict[int, list[core.KopDeal]] = defaultdict(list)
-    points: dict[int, dict[int, int]] = {
-        s: dict.fromkeys(by_seat.values(), 0) for s, by_seat in seats.items()
-    }
+    points: dict[int, list[int]] = {s: [0, 0, 0, 0] for s in seats}
+    # Per session and set of declaring seats: the two sides by player id (a table has few).
+    sides: dict[tuple[int, tuple[Any, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
     for session_id, declarers, won, voided, *payments in (
         KopDeal.objects.filter(session_id__in=session_ids)
         .order_by("session_id", "number")
@@ -142,18 +142,24 @@ def kop_tables(session_ids: Sequence[int]) -> dict[int, core.KopTable]:
             "payment_4",
         )
     ):
-        by_seat = seats[session_id]
-        ids = tuple(by_seat[int(s)] for s in declarers)
-        others = tuple(by_seat[s] for s in sorted(by_seat) if by_seat[s] not in ids)
-        deals[session_id].append(core.KopDeal(ids, others, bool(won), bool(voided)))
+        key = (session_id, tuple(declarers))
+        side = sides.get(key)
+        if side is None:
+            by_seat = seats[session_id]
+            ids = tuple(by_seat[int(s)] for s in declarers)
+            others = tuple(by_seat[s] for s in sorted(by_seat) if by_seat[s] not in ids)
+            side = sides[key] = (ids, others)
+        deals[session_id].append(core.KopDeal(side[0], side[1], bool(won), bool(voided)))
         if not voided:
-            for seat, paid in enumerate(payments, 1):
-                points[session_id][by_seat[seat]] += paid
+            total = points[session_id]
+            for i, paid in enumerate(payments):
+                total[i] += paid
     return {
         s: core.KopTable(
-            tuple(deals.get(s, ())), tuple((p, points[s][p]) for p in seats[s].values())
+            tuple(deals.get(s, ())),
+            tuple((p, points[s][seat - 1]) for seat, p in by_seat.items()),
         )
-        for s in seats
+        for s, by_seat in seats.items()
     }
 
 
@@ -420,8 +426,40 @@ class RatingUpdate:
     model: str
     kind: str  # "full", "incremental" or "unchanged"
     rated: int  # sources rated in this run
-    removed: int  # sources taken back (corrected, or no longer accepted)
-    players: int  # players whose rating changed
+    removed: int  # sources taken back to rate again (from the first change on)
+    players: int  # players whose stored rating was written (changed)
+
+
+# Rows a bulk write sends in one statement.
+BATCH = 5000
+# What a rating event says, in the order ``_StoredEvent.values`` compares it.
+EVENT_VALUES = ("at", "mu_before", "sigma_before", "mu_after", "sigma_after", "games")
+
+
+@dataclass(frozen=True)
+class _StoredEvent:
+    """A stored rating event, as compared with what rating gives now."""
+
+    pk: int
+    table_id: int
+    player_id: int
+    at: datetime
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    games: int
+
+    @property
+    def values(self) -> tuple[datetime, float, float, float, float, int]:
+        return (
+            self.at,
+            self.mu_before,
+            self.sigma_before,
+            self.mu_after,
+            self.sigma_after,
+            self.games,
+        )
 
 
 @dataclass(frozen=True)
@@ -439,7 +477,7 @@ def hidden_tournaments(*, game: str) -> list[int]:
     return [
         t.pk
         for t in Tournament.objects.filter(game=game, hide_standings=True)
-        if not standings_view(tournament=t, viewer_is_director=False)["visible"]
+        if not standings_view(tournament=t, viewer_is_director=False, with_data=False)["visible"]
     ]
 
 
@@ -475,6 +513,9 @@ def _first_change(
 
 
 def _lock_run(game: str) -> RatingRun:
+    run = RatingRun.objects.select_for_update().filter(game=game).first()
+    if run is not None:
+        return run
     RatingRun.objects.get_or_create(game=game, defaults={"model": configured_model(game)})
     return RatingRun.objects.select_for_update().get(game=game)
 
@@ -517,23 +558,39 @@ def ratings_update(
         sources = sources.filter(Q(at__gt=at) | Q(at=at, table_id__gte=table_id))
         accepted = accepted.filter(Q(accepted_at__gt=at) | Q(accepted_at=at, pk__gte=table_id))
 
-    dropped = list(sources.values_list("pk", flat=True))
+    # What is stored from the cut on: compared with what rating gives now, so that only
+    # what differs is written (a rebuild of unchanged ratings writes nothing).
+    stored_sources = {
+        table_id: (pk, at, fingerprint)
+        for pk, table_id, at, fingerprint in sources.values_list(
+            "pk", "table_id", "at", "fingerprint"
+        )
+    }
+    stored_events: dict[tuple[int, int], _StoredEvent] = {}
     start: dict[int, core.Rating] = {}
     games_back: Counter[int] = Counter()
     tables_back: Counter[int] = Counter()
-    if full:
-        RatingSource.objects.filter(game=game).delete()
-        RatingState.objects.filter(game=game).delete()
-    else:
-        for player_id, mu, sigma, games in (
-            RatingEvent.objects.filter(source_id__in=dropped)
-            .order_by("at", "source__table_id")
-            .values_list("player_id", "mu_before", "sigma_before", "games")
-        ):
-            start.setdefault(player_id, core.Rating(mu, sigma))
-            games_back[player_id] += games
-            tables_back[player_id] += 1
-        RatingSource.objects.filter(pk__in=dropped).delete()
+    for row in (
+        RatingEvent.objects.filter(source_id__in=[pk for pk, _a, _f in stored_sources.values()])
+        .order_by("at", "source__table_id")
+        .values_list(
+            "pk",
+            "source__table_id",
+            "player_id",
+            "at",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
+            "games",
+        )
+    ):
+        kept = _StoredEvent(*row)
+        stored_events[(kept.table_id, kept.player_id)] = kept
+        if not full:  # a full rebuild starts everybody at the prior
+            start.setdefault(kept.player_id, core.Rating(kept.mu_before, kept.sigma_before))
+        games_back[kept.player_id] += kept.games
+        tables_back[kept.player_id] += 1
 
     tables = list(accepted.values_list("pk", "session_id", "accepted_at"))
     fingerprints = _fingerprints(game, [session_id for _pk, session_id, _at in tables])
@@ -541,65 +598,128 @@ def ratings_update(
     todo = [_Current(pk, s, at, fingerprints[s]) for pk, s, at in tables if at is not None]
     matches = family.matches(wanted, [c.session_id for c in todo])
     replay_players = {p for ms in matches.values() for m in ms for p in m.players}
-    states = {
-        s.player_id: s
-        for s in RatingState.objects.filter(game=game, player_id__in=set(start) | replay_players)
-    }
-    for p in replay_players:
-        if p not in start and p in states:
-            start[p] = core.Rating(states[p].mu, states[p].sigma)
+    touched = {p for _t, p in stored_events} | replay_players
+    state_rows = RatingState.objects.filter(game=game)
+    if not full:
+        state_rows = state_rows.filter(player_id__in=touched)
+    states = {s.player_id: s for s in state_rows}
+    touched |= set(states)
+    if not full:
+        for p in replay_players:
+            if p not in start and p in states:
+                start[p] = core.Rating(states[p].mu, states[p].sigma)
     replay = core.Rater().replay(
         (core.Source(c.table_id, tuple(matches.get(c.session_id, ()))) for c in todo),
         start={p: r for p, r in start.items() if p in replay_players},
     )
 
-    created = RatingSource.objects.bulk_create(
-        RatingSource(game=game, table_id=c.table_id, at=c.at, fingerprint=c.fingerprint)
-        for c in todo
-    )
-    by_table = {s.table_id: s for s in created}
-    at_of = {c.table_id: c.at for c in todo}
-    events = RatingEvent.objects.bulk_create(
-        RatingEvent(
-            source=by_table[sc.key],
-            player_id=ch.player,
-            game=game,
-            at=at_of[sc.key],
-            mu_before=ch.before.mu,
-            sigma_before=ch.before.sigma,
-            mu_after=ch.after.mu,
-            sigma_after=ch.after.sigma,
-            games=ch.games,
-        )
-        for sc in replay.sources
-        for ch in sc.changes
-    )
-    newest: dict[int, RatingEvent] = {}
-    new_tables: Counter[int] = Counter()
-    for event in events:  # in rating order
-        newest[event.player_id] = event
-        new_tables[event.player_id] += 1
+    # Sources: insert the new, update the moved or corrected, delete the gone.
+    source_pk: dict[int, int] = {}
+    changed_sources = []
+    new_sources = []
+    for c in todo:
+        stored = stored_sources.get(c.table_id)
+        if stored is None:
+            new_sources.append(
+                RatingSource(game=game, table_id=c.table_id, at=c.at, fingerprint=c.fingerprint)
+            )
+            continue
+        source_pk[c.table_id] = stored[0]
+        if (stored[1], stored[2]) != (c.at, c.fingerprint):
+            changed_sources.append((stored[0], c))
+    for pk, c in changed_sources:
+        RatingSource.objects.filter(pk=pk).update(at=c.at, fingerprint=c.fingerprint)
+    for source in RatingSource.objects.bulk_create(new_sources, batch_size=BATCH):
+        source_pk[source.table_id] = source.pk
+    table_of = {pk: table_id for table_id, pk in source_pk.items()}
+    rated = {c.table_id for c in todo}
+    gone = [pk for table_id, (pk, _a, _f) in stored_sources.items() if table_id not in rated]
 
-    touched = set(start) | replay_players
+    # Events: write those that differ from the stored ones (one upsert), delete the gone.
+    at_of = {c.table_id: c.at for c in todo}
+    event_pk: dict[tuple[int, int], int] = {}
+    writes: list[RatingEvent] = []
+    for sc in replay.sources:
+        for ch in sc.changes:
+            key = (sc.key, ch.player)
+            values = (
+                at_of[sc.key],
+                ch.before.mu,
+                ch.before.sigma,
+                ch.after.mu,
+                ch.after.sigma,
+                ch.games,
+            )
+            old = stored_events.pop(key, None)
+            if old is not None and old.values == values:
+                event_pk[key] = old.pk
+                continue
+            writes.append(
+                RatingEvent(
+                    source_id=source_pk[sc.key],
+                    player_id=ch.player,
+                    game=game,
+                    at=values[0],
+                    mu_before=values[1],
+                    sigma_before=values[2],
+                    mu_after=values[3],
+                    sigma_after=values[4],
+                    games=values[5],
+                )
+            )
+    for event in RatingEvent.objects.bulk_create(
+        writes,
+        update_conflicts=True,
+        unique_fields=["source", "player"],
+        update_fields=[*EVENT_VALUES, "game"],
+        batch_size=BATCH,
+    ):
+        event_pk[(table_of[event.source_id], event.player_id)] = event.pk
+    # Left over: events of sources gone, or of players no longer at a rated table.
+    if stored_events:
+        RatingEvent.objects.filter(pk__in=[e.pk for e in stored_events.values()]).delete()
+    if gone:
+        RatingSource.objects.filter(pk__in=gone).delete()
+
+    newest: dict[int, int] = {}  # player -> their latest event, in rating order
+    new_tables: Counter[int] = Counter()
+    for sc in replay.sources:
+        for ch in sc.changes:
+            newest[ch.player] = event_pk[(sc.key, ch.player)]
+            new_tables[ch.player] += 1
     orphans = [p for p in touched if p not in newest]
-    kept_last: dict[int, RatingEvent] = {}
-    if orphans:  # rated before the cut but not after it: their newest kept event
-        for event in (
+    kept_last: dict[int, int] = {}
+    if orphans and not full:  # rated before the cut but not after it: their newest kept event
+        for event_id, player_id in (
             RatingEvent.objects.filter(game=game, player_id__in=orphans)
             .order_by("player_id", "-at", "-source__table_id")
-            .only("pk", "player_id")
+            .values_list("pk", "player_id")
         ):
-            kept_last.setdefault(event.player_id, event)
-    # One upsert for every changed state (Django's bulk_update builds a CASE per row and
-    # field: most of an update's time); a player left without events loses their state.
+            kept_last.setdefault(player_id, event_id)
+    # One upsert for every state that differs (Django's bulk_update builds a CASE per row
+    # and field: most of an update's time); a player left without events loses their state.
     upserts, to_delete = [], []
     for p in touched:
-        rating = replay.ratings.get(p) or start[p]
         state = states.get(p)
         last = newest.get(p) or kept_last.get(p)
         if last is None:
             if state is not None:
                 to_delete.append(state.pk)
+            continue
+        rating = replay.ratings.get(p) or start[p]
+        games = replay.games.get(p, 0)
+        tables_ = new_tables[p]
+        if state is not None and not full:
+            games += state.games - games_back[p]
+            tables_ += state.tables - tables_back[p]
+        wanted_state = (rating.mu, rating.sigma, games, tables_, last)
+        if state is not None and wanted_state == (
+            state.mu,
+            state.sigma,
+            state.games,
+            state.tables,
+            state.last_event_id,
+        ):
             continue
         upserts.append(
             RatingState(
@@ -607,25 +727,30 @@ def ratings_update(
                 game=game,
                 mu=rating.mu,
                 sigma=rating.sigma,
-                games=(state.games if state else 0) - games_back[p] + replay.games.get(p, 0),
-                tables=(state.tables if state else 0) - tables_back[p] + new_tables[p],
-                last_event=last,
+                games=games,
+                tables=tables_,
+                last_event_id=last,
             )
         )
-    RatingState.objects.filter(pk__in=to_delete).delete()
+    if to_delete:
+        RatingState.objects.filter(pk__in=to_delete).delete()
     RatingState.objects.bulk_create(
         upserts,
         update_conflicts=True,
         unique_fields=["player", "game"],
         update_fields=["mu", "sigma", "games", "tables", "last_event"],
-        batch_size=500,
+        batch_size=BATCH,
     )
     run.model = wanted
     run.computed_at = timezone.now()
     run.kind = "full" if full else "incremental"
-    run.sources = RatingSource.objects.filter(game=game).count()
+    run.sources = (
+        RatingSource.objects.filter(game=game).count()
+        if full
+        else run.sources - len(gone) + len(new_sources)
+    )
     run.save()
-    return RatingUpdate(game, wanted, run.kind, len(todo), len(dropped), len(upserts))
+    return RatingUpdate(game, wanted, run.kind, len(todo), len(stored_sources), len(upserts))
 
 
 def ratings_update_for_tournament(*, tournament_id: int) -> RatingUpdate | None:
@@ -862,16 +987,22 @@ def _snapshot_rows(tournament_ids: Sequence[int]) -> dict[int, dict[int, dict[st
     hidden = {
         t.pk
         for t in Tournament.objects.filter(pk__in=tournament_ids, hide_standings=True)
-        if not standings_view(tournament=t, viewer_is_director=False)["visible"]
+        if not standings_view(tournament=t, viewer_is_director=False, with_data=False)["visible"]
     }
     out: dict[int, dict[int, dict[str, Any]]] = {}
-    latest: dict[int, StandingsSnapshot] = {}
-    for snap in StandingsSnapshot.objects.filter(
-        tournament_id__in=[t for t in tournament_ids if t not in hidden]
-    ).order_by("tournament_id", "-results_version"):
-        latest.setdefault(snap.tournament_id, snap)
-    for t_id, snap in latest.items():
-        rows = (snap.data or {}).get("individual") or []
+    latest: dict[int, int] = {}  # tournament -> its newest snapshot (the only JSON read)
+    for t_id, pk in (
+        StandingsSnapshot.objects.filter(
+            tournament_id__in=[t for t in tournament_ids if t not in hidden]
+        )
+        .order_by("tournament_id", "-results_version")
+        .values_list("tournament_id", "pk")
+    ):
+        latest.setdefault(t_id, pk)
+    for t_id, data in StandingsSnapshot.objects.filter(pk__in=latest.values()).values_list(
+        "tournament_id", "data"
+    ):
+        rows = (data or {}).get("individual") or []
         out[t_id] = {int(r["number"]): r for r in rows if "number" in r}
     return out
 
@@ -900,7 +1031,9 @@ def player_profile(*, player: Player) -> dict[str, Any]:
     hiding_now = {
         pk
         for pk, tournament in hiding.items()
-        if not standings_view(tournament=tournament, viewer_is_director=False)["visible"]
+        if not standings_view(tournament=tournament, viewer_is_director=False, with_data=False)[
+            "visible"
+        ]
     }
     hidden = {s for s, t in tables.items() if t.round.tournament_id in hiding_now}
     shown = [s for s in seats if s.session_id not in hidden]

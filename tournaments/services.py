@@ -5,9 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.text import slugify
@@ -444,20 +446,56 @@ def rounds_import(*, tournament: Tournament, text: str) -> list[list[tuple[int, 
     return plan
 
 
-@transaction.atomic
 def standings_recompute(*, tournament_id: int, version: int) -> StandingsSnapshot | None:
-    """Compute and store standings; nothing to do if a snapshot that new already exists."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    latest = tournament.snapshots.order_by("-results_version").first()
-    if latest is not None and latest.results_version >= max(version, tournament.results_version):
-        return None
-    data = standings_compute(tournament=tournament)
-    snapshot, _created = StandingsSnapshot.objects.get_or_create(
-        tournament=tournament,
-        results_version=tournament.results_version,
-        defaults={"data": data},
+    """Compute and store standings; nothing to do if a snapshot that new already exists.
+
+    The computing holds no lock, so acceptances and corrections go on while it runs: it
+    reads the results version and the results from one database snapshot (REPEATABLE
+    READ on PostgreSQL), and labels what it stores with that version. A change that
+    commits meanwhile counts a newer version and enqueues its own recompute. Only the
+    write takes the tournament's row lock, to check that no snapshot as new is stored
+    yet: a stale or repeated run, or one that lost a race to a newer one, stores nothing.
+    """
+    with _consistent_read():
+        tournament = (
+            Tournament.objects.select_related("profile_version").filter(pk=tournament_id).first()
+        )
+        if tournament is None or _snapshot_version(tournament_id) >= max(
+            version, tournament.results_version
+        ):
+            return None
+        data = standings_compute(tournament=tournament)
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk").first()
+        if _snapshot_version(tournament_id) >= tournament.results_version:
+            return None
+        return StandingsSnapshot.objects.create(
+            tournament_id=tournament_id, results_version=tournament.results_version, data=data
+        )
+
+
+def _snapshot_version(tournament_id: int) -> int:
+    """The newest stored snapshot's results version (-1 for none): one indexed read."""
+    newest = (
+        StandingsSnapshot.objects.filter(tournament_id=tournament_id)
+        .order_by("-results_version")
+        .values_list("results_version", flat=True)
+        .first()
     )
-    return snapshot
+    return -1 if newest is None else newest
+
+
+@contextmanager
+def _consistent_read() -> Iterator[None]:
+    """A read-only transaction that sees one database snapshot and takes no row locks
+    (REPEATABLE READ on PostgreSQL; SQLite's transactions see one snapshot anyway). Inside
+    an outer transaction (tests, eager tasks) it is just a savepoint of that one."""
+    outer = connection.in_atomic_block
+    with transaction.atomic():
+        if not outer and connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+        yield
 
 
 @transaction.atomic

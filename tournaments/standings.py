@@ -52,15 +52,21 @@ def _kop(tournament: Tournament) -> KopStandings:
     for table in adapters.table_results(tournament):
         rounds[table.round].append({n: r.points for n, r in table.seats.items()})
         table_numbers[table.round].append(table.number)
-    byes = {r.number: list(r.byes) for r in tournament.rounds.filter(number__in=list(rounds))}
+    byes = {
+        number: list(b)
+        for number, b in tournament.rounds.filter(number__in=list(rounds)).values_list(
+            "number", "byes"
+        )
+    }
     rows = kop_standings(rounds, big_points, tie_breaks, byes)
-    entries = adapters.registrations_by_number(tournament)
+    field = adapters.field_of(tournament)
+    names = field.names
     individual: list[KopRow] = [
         {
             "rank": row.rank_label,
             "place": row.rank,
             "number": row.player,
-            "name": entries[row.player].player.name,
+            "name": names[row.player],
             "big_points": adapters.json_ready(row.big_points),
             "small_points": adapters.json_ready(row.small_points),
             "firsts": row.firsts,
@@ -92,7 +98,7 @@ def _kop(tournament: Tournament) -> KopStandings:
     for kind, key in GROUP_KEYS:
         groups = {
             name: [n for n in members if n in ranked]
-            for name, members in adapters.group_of(tournament, kind).items()
+            for name, members in field.groups[kind].items()
         }
         groups = {name: members for name, members in groups.items() if members}
         if groups:
@@ -100,7 +106,7 @@ def _kop(tournament: Tournament) -> KopStandings:
                 {
                     "rank": g.rank_label,
                     "group": g.group,
-                    "members": ", ".join(entries[n].player.name for n in g.members),
+                    "members": ", ".join(names[n] for n in g.members),
                     "big_points": adapters.json_ready(g.big_points),
                     "small_points": adapters.json_ready(g.small_points),
                 }
@@ -110,7 +116,7 @@ def _kop(tournament: Tournament) -> KopStandings:
 
 
 def _vint(tournament: Tournament) -> VintStandings:
-    entries = adapters.registrations_by_number(tournament)
+    names = adapters.field_of(tournament).names
     # A rubber still unfinished when the table is accepted was cut short by the time
     # limit: the sheet already closes it under the profile's rule (vint.md A27).
     sessions = [
@@ -130,7 +136,7 @@ def _vint(tournament: Tournament) -> VintStandings:
                 "rank": row.rank_label,
                 "place": row.rank,
                 "number": row.player,
-                "name": entries[row.player].player.name,
+                "name": names[row.player],
                 "net": adapters.json_ready(row.net),
                 "rubbers_won": row.rubbers_won,
                 "total_points": adapters.json_ready(row.total_points),

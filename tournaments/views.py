@@ -1,14 +1,19 @@
 from __future__ import annotations
 
+import copy
 import csv
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.http import HtmxHttpRequest
@@ -288,26 +293,75 @@ def table_accept(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     return redirect("scoring:session", pk=table.session_id)
 
 
+# The query parameters that change the standings tables (their sorting, the print page):
+# the cache keys on these and the tables are rendered with these only.
+STANDINGS_PARAMS = ("ind-sort", "pairs-sort", "teams-sort", "print")
+STANDINGS_CACHE_SECONDS = 3600
+
+
 def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    if request.htmx and request.GET.get("status"):
+        return _standings_status(request, slug)
     tournament = _tournament(slug)
     view = selectors.standings_view(
-        tournament=tournament, viewer_is_director=is_director(request.user)
+        tournament=tournament, viewer_is_director=is_director(request.user), with_data=False
     )
     context = {"tournament": tournament, **view}
     # The broker was down when a result changed: the recompute waits in the outbox.
     context["deferred"] = outbox_pending(tournament_id=tournament.pk)
-    if view["visible"]:
-        context.update(
-            selectors.standings_tables(tournament=tournament, data=view["data"], request=request)
-        )
-    if request.htmx and request.GET.get("status"):
-        return render(request, "tournaments/standings.html#standings-status", context)
+    if view["visible"] and view["snapshot"]:
+        context["tables_html"] = _standings_tables_html(request, tournament, view["snapshot"])
     template = (
         "tournaments/standings_print.html"
         if request.GET.get("print")
         else ("tournaments/standings.html")
     )
     return render(request, template, context)
+
+
+def _standings_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The status line alone, for the page's poll: one small read, and 304 Not Modified
+    while neither the snapshot nor the results version has moved."""
+    status = selectors.standings_status(slug=slug)
+    if status is None:
+        raise Http404
+    if status["pending"]:  # a recompute waiting in the outbox: say the standings come later
+        status["deferred"] = outbox_pending(tournament_id=status["tournament"]["id"])
+    snapshot = status["snapshot"]
+    shown = snapshot["results_version"] if snapshot else "none"
+    etag = f'"standings-{shown}-{status.get("version", "none")}-{get_language()}"'
+    if etag in request.headers.get("If-None-Match", ""):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = render(request, "tournaments/standings.html#standings-status", status)
+    response["ETag"] = etag
+    return response
+
+
+def _standings_tables_html(request: HttpRequest, tournament: Tournament, snapshot: Any) -> str:
+    """The standings tables of ``snapshot`` as HTML, cached per snapshot, language and
+    sorting: a new results version is a new snapshot row, hence a new key, so a page
+    never serves an older version's tables, and a cached one never decodes the JSON.
+    The tables are rendered with only ``STANDINGS_PARAMS`` of the query, so their links
+    do not carry whatever else a request added to the cached copy."""
+    kept = QueryDict(mutable=True)
+    for name in STANDINGS_PARAMS:
+        if name in request.GET:
+            kept[name] = request.GET[name]
+    query = kept.urlencode()
+    version = f"{snapshot.pk}.{snapshot.results_version}.{snapshot.computed_at.timestamp()}"
+    key = f"standings:{tournament.slug}:{version}:{get_language()}:{query}"
+    html = cache.get(key)
+    if html is None:
+        clean = copy.copy(request)
+        clean.GET = QueryDict(query)
+        data = selectors.snapshot_data(snapshot=snapshot)
+        tables = selectors.standings_tables(tournament=tournament, data=data, request=clean)
+        html = render_to_string(
+            "tournaments/standings.html#standings-tables", tables, request=clean
+        )
+        cache.set(key, html, STANDINGS_CACHE_SECONDS)
+    return mark_safe(html)  # rendered by the template engine above, escaped there
 
 
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:

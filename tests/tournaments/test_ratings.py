@@ -8,7 +8,9 @@ import random
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -501,3 +503,45 @@ def test_two_players_of_the_same_name_keep_their_own_ratings_and_pages(
         assert namesake.pk in {o["player_id"] for o in context["opponents"]}
         assert p.pk not in {m["player_id"] for m in context["partners"] + context["opponents"]}
         assert f"/players/{namesake.pk}/" in pages[p.pk].content.decode()
+
+
+def _rating_writes(queries) -> list[str]:
+    """The INSERT/UPDATE/DELETE statements on rating sources, events and states."""
+    return [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].split(" ", 1)[0] in ("INSERT", "UPDATE", "DELETE")
+        and any(t in q["sql"] for t in ("ratingsource", "ratingevent", "ratingstate"))
+    ]
+
+
+def test_a_rebuild_of_unchanged_ratings_writes_nothing_and_a_correction_writes_only_what_moved(
+    kop_tournament, second_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    rng = random.Random(5)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(second_tournament, rng, django_capture_on_commit_callbacks)
+    before = snapshot()
+    ids = set(RatingEvent.objects.values_list("pk", flat=True))
+    with CaptureQueriesContext(connection) as queries:
+        result = ratings.ratings_rebuild(game="kop")
+    assert result.kind == "full" and result.players == 0
+    assert _rating_writes(queries) == []
+    assert snapshot() == before and set(RatingEvent.objects.values_list("pk", flat=True)) == ids
+
+    # A deal of the last table rated is corrected: the rebuild rewrites that table's events
+    # and its players' states, nothing else, and still equals rating from scratch.
+    last = RatingSource.objects.order_by("-at", "-table_id").first().table
+    deal = KopDeal.objects.filter(session=last.session).order_by("number").first()
+    scoring_services.deal_void(session=last.session, slot=slot_of(deal), actor=ACTOR, reason="x")
+    with CaptureQueriesContext(connection) as queries:
+        ratings.ratings_rebuild(game="kop")
+    written = _rating_writes(queries)
+    assert written and all("DELETE" not in sql for sql in written)
+    changed = set(RatingEvent.objects.values_list("pk", flat=True))
+    assert changed == ids  # events updated in place, none deleted and inserted again
+    rebuilt = snapshot()
+    RatingSource.objects.all().delete()
+    RatingState.objects.all().delete()
+    ratings.ratings_rebuild(game="kop")
+    assert snapshot() == rebuilt

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.db.models import F
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import services as scoring_services
@@ -190,3 +193,67 @@ def test_round_results_table_lists_the_accepted_tables(client, kop_tournament, s
     first = table.session.seats.get(seat=3).player.name
     assert body.count("<tr>") == 1 + 4  # header row + the 4 players of the accepted table
     assert first in body
+
+
+def _snapshot_json_read(queries) -> bool:
+    """Whether any captured query read a snapshot's JSON column."""
+    return any(
+        "standingssnapshot" in q["sql"] and '"data"' in q["sql"].split(" FROM ")[0]
+        for q in queries.captured_queries
+    )
+
+
+def test_the_status_poll_is_one_small_read_and_answers_304_until_a_version_moves(
+    client, kop_tournament, sixteen, commit
+):
+    from tournaments.models import Tournament
+
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug}) + "?status=1"
+    poll = {"HX-Request": "true"}
+    with CaptureQueriesContext(connection) as queries:
+        first = client.get(url, headers=poll)
+    assert len(queries) == 1 and not _snapshot_json_read(queries)
+    assert 'id="standings-current"' in first.content.decode()
+    etag = first["ETag"]
+    assert client.get(url, headers={**poll, "If-None-Match": etag}).status_code == 304
+
+    # A result changes: the poll answers in full again, and says "updating".
+    Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=F("results_version") + 1)
+    moved = client.get(url, headers={**poll, "If-None-Match": etag})
+    assert moved.status_code == 200 and moved["ETag"] != etag
+    assert "A newer version is on its way" in moved.content.decode()
+    assert 'id="standings-current"' not in moved.content.decode()
+
+
+def test_a_poll_for_an_unknown_tournament_is_404(client, db):
+    url = reverse("tournaments:standings", kwargs={"slug": "nowhere"}) + "?status=1"
+    assert client.get(url, headers={"HX-Request": "true"}).status_code == 404
+
+
+def test_the_page_is_cached_per_results_version_and_never_serves_an_older_one(
+    client, kop_tournament, sixteen, commit
+):
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
+    assert "Gracz 01" in client.get(url).content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url).content.decode()
+    assert "Gracz 01" in again and not _snapshot_json_read(queries)  # from the cache
+
+    # A newer version (a correction: here a renamed player) is a new snapshot: shown at once.
+    entry = sixteen[0]
+    entry.player.name = "Gracz Nowy"
+    entry.player.save()
+    with commit():
+        services.results_changed(tournament=kop_tournament)
+    page = client.get(url).content.decode()
+    assert "Gracz Nowy" in page and ">Gracz 01<" not in page
+    assert 'id="standings-current"' in page
+    # Each sorting has its own cached copy; other query parameters are not kept in links.
+    sorted_page = client.get(url + "?ind-sort=-small_points&junk=1").content.decode()
+    assert "Gracz Nowy" in sorted_page and "junk" not in sorted_page.split("<main")[1]

@@ -1,0 +1,140 @@
+"""The standings recompute on PostgreSQL with real threads: it computes holding no lock,
+so a table acceptance made while it runs goes through at once; it stores a snapshot only
+if none as new exists, so a stale, repeated or overtaken run stores nothing.
+
+A recompute is held in the middle of its computing (``standings_compute`` waits for an
+event) while another thread acts; the acceptance runs with ``lock_timeout`` set, so
+waiting for any row lock at all would fail it instead of slowing it down.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection, transaction
+
+from scoring import services as scoring_services
+from scoring.models import RuleProfile
+from tests.factories import ClubFactory, PlayerFactory
+from tournaments import services, tasks
+from tournaments.models import StandingsSnapshot, Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def tournament(monkeypatch):
+    """Eight checked-in players, round 1 seated (two tables); no task is enqueued (each
+    test runs the recompute itself)."""
+    monkeypatch.setattr(tasks.standings_recompute, "delay_on_commit", lambda *a, **k: None)
+    monkeypatch.setattr(tasks.ratings_update, "delay_on_commit", lambda *a, **k: None)
+    scoring_services.profile_sync_builtin()
+    club = ClubFactory()
+    tournament = services.tournament_create(
+        name="Lock Cup",
+        game="kop",
+        profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
+        rounds=2,
+        deals_per_round=4,
+        club=club,
+        seed=3,
+    )
+    for i in range(8):
+        entry = services.registration_add(
+            tournament=tournament, player=PlayerFactory(club=club, name=f"P{i}")
+        )
+        services.registration_check_in(registration=entry)
+    services.round_generate(tournament=tournament)
+    return tournament
+
+
+class HeldRecompute:
+    """``standings_recompute`` in a thread, held inside its computing until released."""
+
+    def __init__(self, monkeypatch, tournament: Tournament, version: int) -> None:
+        self.computing = threading.Event()
+        self.release = threading.Event()
+        self.finished = threading.Event()
+        self.result: list[object] = []
+        compute = services.standings_compute
+
+        def held(*, tournament):  # type: ignore[no-untyped-def]
+            if threading.current_thread() is self.thread:
+                self.computing.set()
+                assert self.release.wait(30), "never released"
+            return compute(tournament=tournament)
+
+        monkeypatch.setattr(services, "standings_compute", held)
+        self.thread = threading.Thread(target=self._run, args=(tournament.pk, version))
+
+    def _run(self, tournament_id: int, version: int) -> None:
+        try:
+            self.result.append(
+                services.standings_recompute(tournament_id=tournament_id, version=version)
+            )
+        finally:
+            self.finished.set()
+            connection.close()
+
+    def __enter__(self) -> HeldRecompute:
+        self.thread.start()
+        assert self.computing.wait(30), "the recompute never started computing"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release.set()
+        self.thread.join(30)
+
+
+def _versions(tournament: Tournament) -> list[int]:
+    return sorted(
+        StandingsSnapshot.objects.filter(tournament=tournament).values_list(
+            "results_version", flat=True
+        )
+    )
+
+
+def test_an_acceptance_goes_through_while_a_recompute_computes(monkeypatch, tournament):
+    first, second = tournament.rounds.get().tables.order_by("number")
+    services.round_table_accept(table=first, accepted_by="P0")
+    seen = Tournament.objects.get(pk=tournament.pk).results_version
+    with HeldRecompute(monkeypatch, tournament, seen) as held:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '50ms'")  # waiting at all fails
+            services.round_table_accept(table=second, accepted_by="P4")
+        assert not held.finished.is_set()  # accepted while the recompute was computing
+    assert held.finished.is_set()
+    # It stored what it read, under the version it read; the acceptance is a newer one.
+    snapshot = held.result[0]
+    assert isinstance(snapshot, StandingsSnapshot) and snapshot.results_version == seen
+    assert len(snapshot.data["individual"]) == 4  # the first table only
+    newest = Tournament.objects.get(pk=tournament.pk).results_version
+    assert newest > seen
+    services.standings_recompute(tournament_id=tournament.pk, version=newest)
+    assert _versions(tournament) == [seen, newest]
+
+
+def test_a_repeated_or_stale_recompute_stores_nothing(tournament):
+    table = tournament.rounds.get().tables.get(number=1)
+    services.round_table_accept(table=table, accepted_by="P0")
+    version = Tournament.objects.get(pk=tournament.pk).results_version
+    assert services.standings_recompute(tournament_id=tournament.pk, version=version)
+    assert services.standings_recompute(tournament_id=tournament.pk, version=version) is None
+    assert services.standings_recompute(tournament_id=tournament.pk, version=version - 1) is None
+    assert _versions(tournament) == [version]
+
+
+def test_a_recompute_overtaken_by_a_newer_one_leaves_the_newest(monkeypatch, tournament):
+    first, second = tournament.rounds.get().tables.order_by("number")
+    services.round_table_accept(table=first, accepted_by="P0")
+    old = Tournament.objects.get(pk=tournament.pk).results_version
+    with HeldRecompute(monkeypatch, tournament, old) as held:
+        services.round_table_accept(table=second, accepted_by="P4")
+        new = Tournament.objects.get(pk=tournament.pk).results_version
+        services.standings_recompute(tournament_id=tournament.pk, version=new)
+    assert held.result == [None]  # it found the newer snapshot when it came to write
+    assert _versions(tournament) == [new]
+    newest = StandingsSnapshot.objects.get(tournament=tournament)
+    assert len(newest.data["individual"]) == 8
