@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Player
 from clubs.selectors import players_similar_to
 from scoring.models import RuleProfile
+from tournaments.seating.generate import MAX_SEED
 
 
 class PlayerForm(forms.Form):
@@ -51,7 +52,9 @@ class TournamentForm(forms.Form):
     round_minutes = forms.IntegerField(
         label=_("Minutes per round (Vint, optional)"), min_value=10, max_value=600, required=False
     )
-    seed = forms.IntegerField(label=_("Seating seed (optional)"), min_value=0, required=False)
+    seed = forms.IntegerField(
+        label=_("Seating seed (optional)"), min_value=0, max_value=MAX_SEED, required=False
+    )
     hide_standings = forms.BooleanField(
         label=_("Hide standings until the last round is finished"), required=False
     )

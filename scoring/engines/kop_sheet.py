@@ -25,12 +25,12 @@ names must be non-blank and different.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.engines import kop
 from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.sheet_checks import name_problem, shown
 
 SHEET_KEYS = ("game", "rules", "players", "deals")
 REQUIRED_SHEET_KEYS = ("game", "players", "deals")
@@ -52,14 +52,6 @@ class KopSheet:
     deals: tuple[kop.KopDeal, ...]
 
 
-def _show(value: object) -> str:
-    # Quote values as the JSON the scorer typed: true, null, "zolo".
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 def _unknown_keys(data: Mapping[object, object], allowed: Sequence[str]) -> list[tuple[str, str]]:
     return [
         (str(key), f"unknown key (allowed: {', '.join(allowed)})")
@@ -70,17 +62,17 @@ def _unknown_keys(data: Mapping[object, object], allowed: Sequence[str]) -> list
 
 def _check_players(players: object) -> list[str]:
     if not isinstance(players, list) or len(players) != 4:
-        return [f"players: expected a list of 4 names (seats 1..4), got {_show(players)}"]
+        return [f"players: expected a list of 4 names (seats 1..4), got {shown(players)}"]
     problems: list[str] = []
     first_seat: dict[str, int] = {}
     for seat, name in enumerate(players, 1):
         if not isinstance(name, str):
-            problems.append(f"players: seat {seat}: expected a name, got {_show(name)}")
-        elif not name.strip():
-            problems.append(f"players: seat {seat}: the name is blank")
+            problems.append(f"players: seat {seat}: expected a name, got {shown(name)}")
+        elif problem := name_problem(name):
+            problems.append(f"players: seat {seat}: {problem}")
         elif name in first_seat:
             problems.append(
-                f"players: seat {seat}: {_show(name)} already sits at seat {first_seat[name]}"
+                f"players: seat {seat}: {shown(name)} already sits at seat {first_seat[name]}"
             )
         else:
             first_seat[name] = seat
@@ -96,7 +88,7 @@ def _as_tuple(value: object) -> object:
 def _read_deal(n: int, raw: object, rules: kop.KopRules, problems: list[str]) -> kop.KopDeal | None:
     where = f"deal {n}"
     if not isinstance(raw, dict):
-        problems.append(f"{where}: expected an object, got {_show(raw)}")
+        problems.append(f"{where}: expected an object, got {shown(raw)}")
         return None
     local = [f"{where}: {key}: {msg}" for key, msg in _unknown_keys(raw, DEAL_KEYS)]
     missing = [key for key in REQUIRED_DEAL_KEYS if key not in raw]
@@ -123,7 +115,7 @@ def _read_deal(n: int, raw: object, rules: kop.KopRules, problems: list[str]) ->
 def read_kop_sheet(data: object) -> KopSheet:
     """Parse and validate a sheet; every problem at once in a ``SheetError``."""
     if not isinstance(data, dict):
-        raise SheetError([f"sheet: expected a JSON object, got {_show(data)}"])
+        raise SheetError([f"sheet: expected a JSON object, got {shown(data)}"])
     problems = [f"{key}: {msg}" for key, msg in _unknown_keys(data, SHEET_KEYS)]
     problems += [f"{key}: missing" for key in REQUIRED_SHEET_KEYS if key not in data]
 
@@ -131,7 +123,7 @@ def read_kop_sheet(data: object) -> KopSheet:
     rules: kop.KopRules | None = None
     if "game" in data:
         if not isinstance(game, str) or game not in kop.GAMES:
-            problems.append(f"game: {_show(game)} is not a Kop or Baśka game (kop, baska)")
+            problems.append(f"game: {shown(game)} is not a Kop or Baśka game (kop, baska)")
         else:
             # Problems in the options are reported, and the deals are still
             # checked against the options that were fine.
@@ -145,7 +137,7 @@ def read_kop_sheet(data: object) -> KopSheet:
     deals: list[kop.KopDeal] = []
     raw_deals = data.get("deals", [])
     if not isinstance(raw_deals, list):
-        problems.append(f"deals: expected a list of deals, got {_show(raw_deals)}")
+        problems.append(f"deals: expected a list of deals, got {shown(raw_deals)}")
         raw_deals = []
     # Without a known game the deals are still checked, against Baśka's
     # superset of contracts, so that one typo does not hide the others.
