@@ -6,7 +6,6 @@ only: creating and editing a series.
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django import forms
@@ -18,6 +17,7 @@ from django_tables2 import RequestConfig
 
 from clubs.models import Player
 from clubs.roles import director_required
+from config.csvexport import csv_response
 from tournaments import ratings
 from tournaments.models import RATING_GAMES, Series, Tournament
 from tournaments.tables import (
@@ -89,13 +89,8 @@ def rating_leaderboard(request: HttpRequest, game: str) -> HttpResponse:
 
 def rating_leaderboard_csv(request: HttpRequest, game: str) -> HttpResponse:
     context = _leaderboard(request, _game(game))
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"ratings-{game}" + (f"-{context['season']}" if context["season"] else "")
-    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
-    writer = csv.writer(response)
-    for row in ratings.leaderboard_csv_rows(context["rows"]):
-        writer.writerow(row)
-    return response
+    return csv_response(ratings.leaderboard_csv_rows(context["rows"]), filename=f"{name}.csv")
 
 
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:

@@ -246,7 +246,7 @@ def test_export_then_import_gives_an_identical_session(client, director_client, 
 
 def test_csv_export_has_a_row_per_deal_then_totals_and_nets(client, played):
     response = client.get(url("export_csv", played))
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     header = rows[0]
     assert header[:5] == ["rubber", "deal", "phase", "dealer", "contract"]
     assert len(rows) == 1 + 25 + 2
@@ -270,7 +270,8 @@ def test_csv_export_has_a_row_per_deal_then_totals_and_nets(client, played):
 def test_a_voided_deal_is_marked_in_the_csv_and_left_out_of_the_json(client, played):
     deal = VintDeal.objects.get(session=played, rubber=3, number=7)
     services.deal_void(session=deal.session, slot=slot_of(deal), actor=ACTOR, reason="misdeal")
-    rows = list(csv.reader(io.StringIO(client.get(url("export_csv", played)).content.decode())))
+    text = client.get(url("export_csv", played)).content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
     assert rows[-3][-1] == "voided"
     sheet = json.loads(client.get(url("export_json", played)).content)
     assert len(sheet["rubbers"][2]["deals"]) == 6
