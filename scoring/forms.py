@@ -20,13 +20,14 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from scoring.engines import kop, vint
-from scoring.engines.errors import RuleError
+from scoring.engines.errors import RuleError, SheetError
 from scoring.engines.rules import (
     KOSCIAN_BIG_POINTS,
     TIE_BREAKS,
     validate_profile_options,
     validate_tournament,
 )
+from scoring.engines.scoresheet import parse_json
 from scoring.games import Slot
 from scoring.models import GAME_CHOICES, RuleProfile
 from scoring.problems import problem_text
@@ -383,13 +384,31 @@ class SheetUploadForm(forms.Form):
     title = forms.CharField(label=_("Title"), max_length=160, required=False)
 
 
+class BoundedJSONField(forms.JSONField):
+    """JSON typed into a page, read within the limits a scoresheet file is read in
+    (``scoring.engines.scoresheet.parse_json``): deep nesting, a number of thousands of
+    digits or a NUL is a form error, never a server error."""
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str) and value not in self.empty_values and not self.disabled:
+            try:
+                parse_json(value, where="JSON")
+            except SheetError as exc:
+                raise forms.ValidationError(
+                    _("Not valid JSON: %(problem)s"),
+                    code="invalid",
+                    params={"problem": "; ".join(p.removeprefix("JSON: ") for p in exc.problems)},
+                ) from None
+        return super().to_python(value)
+
+
 class ProfileForm(forms.Form):
     """A custom rule profile: options and tournament settings as JSON, checked by the engine."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
     game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
-    options = forms.JSONField(label=_("Rule options (JSON)"), initial=dict, required=False)
-    tournament = forms.JSONField(
+    options = BoundedJSONField(label=_("Rule options (JSON)"), initial=dict, required=False)
+    tournament = BoundedJSONField(
         label=_("Tournament settings (JSON)"), initial=dict, required=False
     )
 

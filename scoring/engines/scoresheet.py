@@ -10,14 +10,16 @@ What ``load_sheet`` refuses, each as one line naming where it is: bytes that are
 UTF-8, a file over ``MAX_SHEET_BYTES``, JSON nested deeper than ``MAX_DEPTH`` (a sheet
 needs five levels; a hundred thousand brackets would exhaust the parser's stack), an
 integer of more than ``MAX_INT_DIGITS`` digits (Python refuses to read 4,300 and more,
-and no count on a sheet needs 19), ``NaN`` and ``Infinity``, and text holding a NUL or
-an unpaired surrogate (``"\\ud800"``: valid JSON, but not text that a database or a
-terminal can store or print).
+and no count on a sheet needs 19), ``NaN``, ``Infinity`` and numbers like ``1e999``,
+and text holding a NUL or an unpaired surrogate (``"\\ud800"``: valid JSON, but not
+text that a database or a terminal can store or print). ``parse_json`` applies the
+same limits to JSON typed into a form.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from itertools import accumulate
 from typing import Any
@@ -47,27 +49,36 @@ def load_sheet(raw: bytes | str) -> dict[str, Any]:
         if len(raw) > MAX_SHEET_BYTES:
             raise SheetError([f"sheet: the file is larger than {MAX_SHEET_BYTES:,} bytes"])
         try:
-            text = raw.decode("utf-8-sig")
+            raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise SheetError([f"sheet: not UTF-8 text (byte {exc.start + 1})"]) from None
-    else:
-        text = raw
-        if len(text) > MAX_SHEET_BYTES:
-            raise SheetError([f"sheet: the file is larger than {MAX_SHEET_BYTES:,} bytes"])
-    _check_depth(text)
-    try:
-        data = json.loads(text, parse_int=_parse_int, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise SheetError(
-            [f"sheet: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"]
-        ) from None
-    except _Refused as exc:
-        raise SheetError([f"sheet: {exc}"]) from None
-    except RecursionError:  # the depth check should have caught it; never a traceback
-        raise SheetError([f"sheet: nested deeper than {MAX_DEPTH} levels"]) from None
+    if len(raw) > MAX_SHEET_BYTES:
+        raise SheetError([f"sheet: the file is larger than {MAX_SHEET_BYTES:,} bytes"])
+    data = parse_json(raw)
     if not isinstance(data, dict):
         raise SheetError(["sheet: expected a JSON object"])
-    problems = list(_text_problems(data, "sheet"))
+    return data
+
+
+def parse_json(text: str, where: str = "sheet") -> Any:
+    """``text`` as JSON, within the limits of the module docstring, or ``SheetError``.
+
+    Also what a form's JSON field uses (rule options typed into a page).
+    """
+    _check_depth(text, where)
+    try:
+        data = json.loads(
+            text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_reject_constant
+        )
+    except json.JSONDecodeError as exc:
+        raise SheetError(
+            [f"{where}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"]
+        ) from None
+    except _Refused as exc:
+        raise SheetError([f"{where}: {exc}"]) from None
+    except RecursionError:  # the depth check should have caught it; never a traceback
+        raise SheetError([f"{where}: nested deeper than {MAX_DEPTH} levels"]) from None
+    problems = _text_problems(data, where)
     if problems:
         raise SheetError(problems)
     return data
@@ -77,18 +88,25 @@ class _Refused(ValueError):
     """A JSON value that is valid but refused (see the module docstring)."""
 
 
-def _check_depth(text: str) -> None:
+def _check_depth(text: str, where: str) -> None:
     # Brackets inside strings do not nest: drop the strings, keep the brackets.
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     deepest = max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
     if deepest > MAX_DEPTH:
-        raise SheetError([f"sheet: nested deeper than {MAX_DEPTH} levels"])
+        raise SheetError([f"{where}: nested deeper than {MAX_DEPTH} levels"])
 
 
 def _parse_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_INT_DIGITS:
         raise _Refused(f"a number of {len(digits.lstrip('-')):,} digits (at most {MAX_INT_DIGITS})")
     return int(digits)
+
+
+def _parse_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):  # 1e999: JSON cannot write it back
+        raise _Refused(f"{text[:20]} is too large a number")
+    return number
 
 
 def _reject_constant(name: str) -> None:
@@ -111,7 +129,7 @@ def _text_problems(value: object, where: str) -> list[str]:
                 if problem:
                     problems.append(f"{path}: a key {problem}")
                     continue
-                stack.append((child, f"{key}" if path == "sheet" else f"{path}.{key}"))
+                stack.append((child, key if path == where else f"{path}.{key}"))
         elif isinstance(item, list):
             stack.extend((child, f"{path}[{i}]") for i, child in enumerate(item))
     return sorted(problems)
