@@ -16,6 +16,7 @@ import secrets
 from typing import Any
 
 from django import forms
+from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
@@ -400,6 +401,15 @@ class BoundedJSONField(forms.JSONField):
                     params={"problem": "; ".join(p.removeprefix("JSON: ") for p in exc.problems)},
                 ) from None
         return super().to_python(value)
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        # The page shows what was typed again; Django would parse it with no limits.
+        if isinstance(data, str) and not self.disabled:
+            try:
+                parse_json(data, where="JSON")
+            except SheetError:
+                return InvalidJSONInput(data)
+        return super().bound_data(data, initial)
 
 
 class ProfileForm(forms.Form):
