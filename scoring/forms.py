@@ -34,13 +34,14 @@ from scoring.models import GAME_CHOICES, RuleProfile
 from scoring.problems import problem_text
 
 SEAT_CHOICES = [(1, "1"), (2, "2"), (3, "3"), (4, "4")]
+SEATS = ("1", "2", "3", "4")
 DOUBLING_MODES = [("count", _("count")), ("seats", _("seats in order"))]
 
 
 def _parse_seat_list(raw: str) -> list[int]:
     seats = []
     for part in raw.replace(",", " ").split():
-        if not part.isdigit() or int(part) not in (1, 2, 3, 4):
+        if part.lstrip("0") not in SEATS:  # not int(): "9" * 5000 is past int()'s limit
             raise forms.ValidationError(_("Seats are 1 to 4, e.g. 2 1 4."))
         seats.append(int(part))
     return seats
@@ -102,7 +103,8 @@ class KopDealForm(EntryKeys):
     def facts(self) -> dict[str, Any]:
         data = self.cleaned_data
         declarers = list(data.get("declarers") or [])
-        tapped = [int(x) for x in (data.get("declarer_order") or "").split() if x.isdigit()]
+        order = (data.get("declarer_order") or "").split()
+        tapped = [int(x) for x in order if x in SEATS]
         if sorted(tapped) == sorted(declarers):
             declarers = tapped
         facts: dict[str, Any] = {

@@ -115,6 +115,21 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
 # -------------------------------------------------------------------------------- series
 
 
+class TournamentChoices(forms.ModelMultipleChoiceField):
+    """Tournaments by id; an id no database column holds (``9`` * 30) is an invalid choice,
+    not a query SQLite cannot run."""
+
+    def clean(self, value: Any) -> Any:
+        for pk in value if isinstance(value, list | tuple) else []:
+            if not (isinstance(pk, str | int) and 0 < len(str(pk)) <= 18 and str(pk).isdigit()):
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": str(pk)[:20]},
+                )
+        return super().clean(value)
+
+
 class SeriesForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=160)
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=RATING_GAMES)
@@ -133,7 +148,7 @@ class SeriesForm(forms.Form):
         label=gettext_lazy("Drop each player's worst result (a missed tournament counts 0)"),
         required=False,
     )
-    tournaments = forms.ModelMultipleChoiceField(
+    tournaments = TournamentChoices(
         label=gettext_lazy("Tournaments"),
         queryset=Tournament.objects.none(),
         required=False,
