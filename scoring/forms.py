@@ -16,18 +16,20 @@ import secrets
 from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
+from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import PlayerChoiceField
 from clubs.models import Player
 from scoring.engines import kop, vint
-from scoring.engines.errors import RuleError
+from scoring.engines.errors import RuleError, SheetError
 from scoring.engines.rules import (
     KOSCIAN_BIG_POINTS,
     TIE_BREAKS,
     validate_profile_options,
     validate_tournament,
 )
+from scoring.engines.scoresheet import parse_json
 from scoring.games import Slot
 from scoring.models import GAME_CHOICES, RuleProfile
 from scoring.problems import problem_text
@@ -37,13 +39,14 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 SEAT_CHOICES = [(1, "1"), (2, "2"), (3, "3"), (4, "4")]
+SEATS = ("1", "2", "3", "4")
 DOUBLING_MODES = [("count", _("count")), ("seats", _("seats in order"))]
 
 
 def _parse_seat_list(raw: str) -> list[int]:
     seats = []
     for part in raw.replace(",", " ").split():
-        if not part.isdigit() or int(part) not in (1, 2, 3, 4):
+        if part.lstrip("0") not in SEATS:  # not int(): "9" * 5000 is past int()'s limit
             raise forms.ValidationError(_("Seats are 1 to 4, e.g. 2 1 4."))
         seats.append(int(part))
     return seats
@@ -106,7 +109,8 @@ class KopDealForm(EntryKeys):
     def facts(self) -> dict[str, Any]:
         data = self.cleaned_data
         declarers = list(data.get("declarers") or [])
-        tapped = [int(x) for x in (data.get("declarer_order") or "").split() if x.isdigit()]
+        order = (data.get("declarer_order") or "").split()
+        tapped = [int(x) for x in order if x in SEATS]
         if sorted(tapped) == sorted(declarers):
             declarers = tapped
         facts: dict[str, Any] = {
@@ -392,13 +396,40 @@ class SheetUploadForm(forms.Form):
     title = forms.CharField(label=_("Title"), max_length=160, required=False)
 
 
+class BoundedJSONField(forms.JSONField):
+    """JSON typed into a page, read within the limits a scoresheet file is read in
+    (``scoring.engines.scoresheet.parse_json``): deep nesting, a number of thousands of
+    digits or a NUL is a form error, never a server error."""
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, str) and value not in self.empty_values and not self.disabled:
+            try:
+                parse_json(value, where="JSON")
+            except SheetError as exc:
+                raise forms.ValidationError(
+                    _("Not valid JSON: %(problem)s"),
+                    code="invalid",
+                    params={"problem": "; ".join(p.removeprefix("JSON: ") for p in exc.problems)},
+                ) from None
+        return super().to_python(value)
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        # The page shows what was typed again; Django would parse it with no limits.
+        if isinstance(data, str) and not self.disabled:
+            try:
+                parse_json(data, where="JSON")
+            except SheetError:
+                return InvalidJSONInput(data)
+        return super().bound_data(data, initial)
+
+
 class ProfileForm(forms.Form):
     """A custom rule profile: options and tournament settings as JSON, checked by the engine."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
     game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
-    options = forms.JSONField(label=_("Rule options (JSON)"), initial=dict, required=False)
-    tournament = forms.JSONField(
+    options = BoundedJSONField(label=_("Rule options (JSON)"), initial=dict, required=False)
+    tournament = BoundedJSONField(
         label=_("Tournament settings (JSON)"), initial=dict, required=False
     )
 

@@ -13,13 +13,12 @@ form expected to create: the pad shows it and offers this one as the next deal) 
 
 from __future__ import annotations
 
-import csv
-import json
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.validators import slug_re
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -29,9 +28,11 @@ from django.views.decorators.http import require_POST
 from clubs.http import HtmxHttpRequest
 from clubs.roles import director_required, is_director, is_scorer
 from clubs.selectors import club_number_label, several_clubs
+from config.csvexport import csv_response
 from scoring import selectors, services
 from scoring.engines import kop
 from scoring.engines.errors import SheetError
+from scoring.engines.scoresheet import MAX_SHEET_BYTES, load_sheet
 from scoring.forms import ProfileForm, ReasonForm, SessionForm, SheetUploadForm, new_submission_key
 from scoring.games import Game, Slot, game_for, game_of
 from scoring.games.kop import contract_label
@@ -433,12 +434,7 @@ def session_export_json(request: HttpRequest, pk: int) -> HttpResponse:
 
 def session_export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     session = _visible_session_or_404(request, pk)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="session-{pk}.csv"'
-    writer = csv.writer(response)
-    for row in game_of(session).csv_rows(session):
-        writer.writerow(row)
-    return response
+    return csv_response(game_of(session).csv_rows(session), filename=f"session-{pk}.csv")
 
 
 @director_required
@@ -446,21 +442,16 @@ def session_import(request: HttpRequest) -> HttpResponse:
     form = SheetUploadForm(request.POST or None, request.FILES or None)
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
-        raw = form.cleaned_data["sheet"].read()
         try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            problems = [_("The file is not JSON: %(error)s") % {"error": exc}]
+            data = load_sheet(form.cleaned_data["sheet"].read(MAX_SHEET_BYTES + 1))
+            session = services.session_import_sheet(
+                data=data, title=form.cleaned_data["title"], user=request.user
+            )
+        except SheetError as exc:
+            problems = exc.problems
         else:
-            try:
-                session = services.session_import_sheet(
-                    data=data, title=form.cleaned_data["title"], user=request.user
-                )
-            except SheetError as exc:
-                problems = exc.problems
-            else:
-                messages.success(request, _("Scoresheet imported."))
-                return redirect(reverse("scoring:session", kwargs={"pk": session.pk}))
+            messages.success(request, _("Scoresheet imported."))
+            return redirect(reverse("scoring:session", kwargs={"pk": session.pk}))
     return render(request, "scoring/session_import.html", {"form": form, "problems": problems})
 
 
@@ -483,8 +474,10 @@ def profile_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
             "options": current.options,
             "tournament": current.tournament,
         }
-    elif request.GET.get("copy"):
-        source = get_object_or_404(RuleProfile, slug=request.GET["copy"])
+    elif copy := request.GET.get("copy"):
+        if not slug_re.match(copy):  # a NUL or worse never reaches the database
+            raise Http404(_("No such rule profile."))
+        source = get_object_or_404(RuleProfile, slug=copy)
         initial = {
             "name": f"{source.name} ({_('copy')})",
             "game": source.game,

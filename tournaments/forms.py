@@ -13,6 +13,7 @@ from scoring.selectors import default_profile
 
 if TYPE_CHECKING:
     from scoring.models import RuleProfile
+from tournaments.seating.generate import MAX_SEED
 
 
 class PlayerForm(forms.Form):
@@ -58,7 +59,9 @@ class TournamentForm(forms.Form):
     round_minutes = forms.IntegerField(
         label=_("Minutes per round (Vint, optional)"), min_value=10, max_value=600, required=False
     )
-    seed = forms.IntegerField(label=_("Seating seed (optional)"), min_value=0, required=False)
+    seed = forms.IntegerField(
+        label=_("Seating seed (optional)"), min_value=0, max_value=MAX_SEED, required=False
+    )
     hide_standings = forms.BooleanField(
         label=_("Hide standings until the last round is finished"), required=False
     )

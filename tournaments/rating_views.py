@@ -6,7 +6,6 @@ only: creating and editing a series.
 
 from __future__ import annotations
 
-import csv
 from typing import Any, cast
 
 from django import forms
@@ -18,6 +17,7 @@ from django_tables2 import RequestConfig
 
 from clubs.models import Player
 from clubs.roles import director_required
+from config.csvexport import csv_response
 from tournaments import ratings
 from tournaments.models import RATING_GAMES, Series, Tournament
 from tournaments.tables import (
@@ -90,13 +90,8 @@ def rating_leaderboard(request: HttpRequest, game: str) -> HttpResponse:
 
 def rating_leaderboard_csv(request: HttpRequest, game: str) -> HttpResponse:
     context = _leaderboard(request, _game(game))
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"ratings-{game}" + (f"-{context['season']}" if context["season"] else "")
-    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
-    writer = csv.writer(response)
-    for row in ratings.leaderboard_csv_rows(context["rows"]):
-        writer.writerow(row)
-    return response
+    return csv_response(ratings.leaderboard_csv_rows(context["rows"]), filename=f"{name}.csv")
 
 
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
@@ -121,6 +116,21 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
 # -------------------------------------------------------------------------------- series
 
 
+class TournamentChoices(forms.ModelMultipleChoiceField):
+    """Tournaments by id; an id no database column holds (``9`` * 30) is an invalid choice,
+    not a query SQLite cannot run."""
+
+    def clean(self, value: Any) -> Any:
+        for pk in value if isinstance(value, list | tuple) else []:
+            if not (isinstance(pk, str | int) and 0 < len(str(pk)) <= 18 and str(pk).isdigit()):
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"],
+                    code="invalid_pk_value",
+                    params={"pk": str(pk)[:20]},
+                )
+        return super().clean(value)
+
+
 class SeriesForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=160)
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=RATING_GAMES)
@@ -139,7 +149,7 @@ class SeriesForm(forms.Form):
         label=gettext_lazy("Drop each player's worst result (a missed tournament counts 0)"),
         required=False,
     )
-    tournaments = forms.ModelMultipleChoiceField(
+    tournaments = TournamentChoices(
         label=gettext_lazy("Tournaments"),
         queryset=Tournament.objects.none(),
         required=False,

@@ -189,7 +189,10 @@ ROUND_COLUMNS = ("table", "small_points", "big_points", "place")
 
 def standings_csv_rows(*, tournament: Tournament, data: Any) -> list[list[Any]]:
     """The individual standings, one row a player: the snapshot's plain values, then per
-    round (when the game has rounds of tables) the table, small and big points and place."""
+    round (when the game has rounds of tables) the table, small and big points and place.
+
+    A shared place is written "3=" (the page shows "=3"): a cell starting with "=" is a
+    formula to a spreadsheet, and "3=" is how a results list in print writes a tie."""
     if not data:
         return [["no standings yet"]]
     rows = data["individual"]
@@ -201,12 +204,18 @@ def standings_csv_rows(*, tournament: Tournament, data: Any) -> list[list[Any]]:
     out: list[list[Any]] = [header]
     for row in rows:
         by_round = {e["round"]: e for e in row.get("by_round", [])}
-        cells = [row[k] for k in keys]
+        cells = [csv_rank(row[k]) if k == "rank" else row[k] for k in keys]
         for n in rounds:
             entry = by_round.get(n, {})
             cells += ["" if entry.get(c) is None else entry[c] for c in ROUND_COLUMNS]
         out.append(cells)
     return out
+
+
+def csv_rank(label: Any) -> Any:
+    """A rank label for a CSV cell: "=3" (tied third) becomes "3="."""
+    text = str(label)
+    return f"{text[1:]}=" if text.startswith("=") else label
 
 
 def player_rounds(*, tournament: Tournament, entry: Registration) -> list[dict[str, Any]]:

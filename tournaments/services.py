@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Player
 from clubs.selectors import fold_name, names_alike
 from clubs.services import player_create
+from scoring.engines.sheet_checks import MAX_NAME_LENGTH, name_problem
 from scoring.games import game_for
 from scoring.services import (
     Actor,
@@ -108,6 +109,12 @@ def _pasted_player(line: int, cells: list[str], club: Club, problems: list[str])
     if not name:
         problems.append(_("Line %(n)s: the name is missing.") % {"n": line})
         return None
+    if name_problem(name) is not None:  # too long, a NUL, a lone surrogate
+        problems.append(
+            _("Line %(n)s: a name has at most %(max)s letters and no control characters.")
+            % {"n": line, "max": MAX_NAME_LENGTH}
+        )
+        return None
     if len(cells) > 2:
         problems.append(
             _("Line %(n)s: expected a name, or a name and a club number.") % {"n": line}
@@ -154,7 +161,11 @@ def registrations_paste(*, tournament: Tournament, text: str) -> list[Registrati
         club = Club.objects.create(name=_("Club"))
     problems: list[str] = []
     wanted: list[Any] = []
-    for line, cells in enumerate(csv.reader(io.StringIO(text.strip())), 1):
+    try:
+        rows = list(csv.reader(io.StringIO(text.strip())))
+    except csv.Error:  # a cell over the csv module's limit (128 KiB), a stray NUL
+        raise EntriesRejected([_("The list cannot be read: paste one player a line.")]) from None
+    for line, cells in enumerate(rows, 1):
         if not cells or not "".join(cells).strip():
             continue
         if line == 1 and fold_name(cells[0]) in ("name", "nazwisko", "imie i nazwisko"):

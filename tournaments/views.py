@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import copy
-import csv
 from typing import Any
 
 from django.contrib import messages
@@ -21,6 +20,7 @@ from clubs.models import Club
 from clubs.roles import director_required, is_director
 from clubs.selectors import player_list
 from clubs.services import player_create
+from config.csvexport import csv_response
 from scoring.permissions import entry_actor
 from tournaments import selectors, services
 from tournaments.forms import (
@@ -371,12 +371,8 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     )
     if not view["visible"]:
         raise PermissionDenied(_("The standings are hidden until the last round is finished."))
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{slug}-standings.csv"'
-    writer = csv.writer(response)
-    for row in selectors.standings_csv_rows(tournament=tournament, data=view["data"]):
-        writer.writerow(row)
-    return response
+    rows = selectors.standings_csv_rows(tournament=tournament, data=view["data"])
+    return csv_response(rows, filename=f"{slug}-standings.csv")
 
 
 def player_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:

@@ -31,13 +31,13 @@ names must be non-blank and different.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.engines import kop
 from scoring.engines.errors import RuleError, SheetError
 from scoring.engines.shapes import KopDealJson, KopSheetJson
+from scoring.engines.sheet_checks import name_problem, shown
 
 SHEET_KEYS = ("game", "rules", "players", "deals")
 REQUIRED_SHEET_KEYS = ("game", "players", "deals")
@@ -78,14 +78,6 @@ class KopSheet:
         return tuple(d for n, d in enumerate(self.deals, 1) if n not in self.voided)
 
 
-def _show(value: object) -> str:
-    # Quote values as the JSON the scorer typed: true, null, "zolo".
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 def _unknown_keys(data: Mapping[object, object], allowed: Sequence[str]) -> list[tuple[str, str]]:
     return [
         (str(key), f"unknown key (allowed: {', '.join(allowed)})")
@@ -96,17 +88,17 @@ def _unknown_keys(data: Mapping[object, object], allowed: Sequence[str]) -> list
 
 def _check_players(players: object) -> list[str]:
     if not isinstance(players, list) or len(players) != 4:
-        return [f"players: expected a list of 4 names (seats 1..4), got {_show(players)}"]
+        return [f"players: expected a list of 4 names (seats 1..4), got {shown(players)}"]
     problems: list[str] = []
     first_seat: dict[str, int] = {}
     for seat, name in enumerate(players, 1):
         if not isinstance(name, str):
-            problems.append(f"players: seat {seat}: expected a name, got {_show(name)}")
-        elif not name.strip():
-            problems.append(f"players: seat {seat}: the name is blank")
+            problems.append(f"players: seat {seat}: expected a name, got {shown(name)}")
+        elif problem := name_problem(name):
+            problems.append(f"players: seat {seat}: {problem}")
         elif name in first_seat:
             problems.append(
-                f"players: seat {seat}: {_show(name)} already sits at seat {first_seat[name]}"
+                f"players: seat {seat}: {shown(name)} already sits at seat {first_seat[name]}"
             )
         else:
             first_seat[name] = seat
@@ -125,12 +117,12 @@ def _read_deal(
     """The deal and whether it is voided, or ``None`` (its problems noted)."""
     where = f"deal {n}"
     if not isinstance(raw, dict):
-        problems.append(f"{where}: expected an object, got {_show(raw)}")
+        problems.append(f"{where}: expected an object, got {shown(raw)}")
         return None
     local = [f"{where}: {key}: {msg}" for key, msg in _unknown_keys(raw, DEAL_KEYS)]
     voided = raw.get("voided", False)
     if not isinstance(voided, bool):
-        local.append(f"{where}: voided: expected true or false, got {_show(voided)}")
+        local.append(f"{where}: voided: expected true or false, got {shown(voided)}")
         voided = False
     # A voided deal needs only its contract; whatever else it gives is checked.
     required = ("contract",) if voided else REQUIRED_DEAL_KEYS
@@ -159,7 +151,7 @@ def _read_deal(
 def read_kop_sheet(data: object) -> KopSheet:
     """Parse and validate a sheet; every problem at once in a ``SheetError``."""
     if not isinstance(data, dict):
-        raise SheetError([f"sheet: expected a JSON object, got {_show(data)}"])
+        raise SheetError([f"sheet: expected a JSON object, got {shown(data)}"])
     problems = [f"{key}: {msg}" for key, msg in _unknown_keys(data, SHEET_KEYS)]
     problems += [f"{key}: missing" for key in REQUIRED_SHEET_KEYS if key not in data]
 
@@ -167,7 +159,7 @@ def read_kop_sheet(data: object) -> KopSheet:
     rules: kop.KopRules | None = None
     if "game" in data:
         if not isinstance(game, str) or game not in kop.GAMES:
-            problems.append(f"game: {_show(game)} is not a Kop or Baśka game (kop, baska)")
+            problems.append(f"game: {shown(game)} is not a Kop or Baśka game (kop, baska)")
         else:
             # Problems in the options are reported, and the deals are still
             # checked against the options that were fine.
@@ -182,7 +174,7 @@ def read_kop_sheet(data: object) -> KopSheet:
     voided: set[int] = set()
     raw_deals = data.get("deals", [])
     if not isinstance(raw_deals, list):
-        problems.append(f"deals: expected a list of deals, got {_show(raw_deals)}")
+        problems.append(f"deals: expected a list of deals, got {shown(raw_deals)}")
         raw_deals = []
     # Without a known game the deals are still checked, against Baśka's
     # superset of contracts, so that one typo does not hide the others.

@@ -46,7 +46,6 @@ Choices the format leaves open, made here:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -54,6 +53,7 @@ from typing import cast
 from scoring.engines import vint
 from scoring.engines.errors import RuleError, SheetError
 from scoring.engines.shapes import VintDealJson, VintSheetJson
+from scoring.engines.sheet_checks import name_problem, shown
 
 SHEET_KEYS = ("game", "rules", "rubbers")
 REQUIRED_SHEET_KEYS = ("game", "rubbers")
@@ -107,14 +107,6 @@ class VintSheet:
     rubbers: tuple[SheetRubber, ...]
 
 
-def _show(value: object) -> str:
-    # Quote values as the JSON the scorer typed: true, null, "4H".
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
-
-
 def _is_int(value: object) -> bool:
     # bool is a subclass of int, but JSON true is not the number 1.
     return type(value) is int
@@ -151,18 +143,18 @@ class _DealReader:
     def string(self, path: str, value: object, what: str) -> str | None:
         if isinstance(value, str):
             return value
-        self.bad(path, f"expected {what}, got {_show(value)}")
+        self.bad(path, f"expected {what}, got {shown(value)}")
         return None
 
     def integer(self, path: str, value: object) -> int | None:
         if _is_int(value):
             return cast(int, value)
-        self.bad(path, f"expected an integer, got {_show(value)}")
+        self.bad(path, f"expected an integer, got {shown(value)}")
         return None
 
     def obj(self, path: str, value: object, keys: Sequence[str]) -> Mapping[str, object] | None:
         if not isinstance(value, dict):
-            self.bad(path, f"expected an object with {', '.join(keys)}, got {_show(value)}")
+            self.bad(path, f"expected an object with {', '.join(keys)}, got {shown(value)}")
             return None
         return value if self.keys(path, value, keys) else None
 
@@ -182,7 +174,7 @@ class _DealReader:
 
     def items(self, name: str, value: object, keys: Sequence[str]) -> list[Mapping[str, object]]:
         if not isinstance(value, list):
-            self.bad(name, f"expected a list, got {_show(value)}")
+            self.bad(name, f"expected a list, got {shown(value)}")
             return []
         out: list[Mapping[str, object]] = []
         for i, item in enumerate(value, 1):
@@ -231,14 +223,14 @@ class _DealReader:
 
     def read(self, raw: object, rules: vint.VintRules) -> vint.VintDeal | None:
         if not isinstance(raw, dict):
-            self.problems.append(f"expected an object, got {_show(raw)}")
+            self.problems.append(f"expected an object, got {shown(raw)}")
             return None
         for key in raw:
             if key not in DEAL_KEYS:
                 self.bad(str(key), f"unknown key (allowed: {', '.join(DEAL_KEYS)})")
         voided = raw.get("voided", False)
         if not isinstance(voided, bool):
-            self.bad("voided", f"expected true or false, got {_show(voided)}")
+            self.bad("voided", f"expected true or false, got {shown(voided)}")
             voided = False
         self.voided = voided
         if "contract" not in raw:
@@ -301,7 +293,7 @@ class _DealReader:
 
 def _read_seats(where: str, raw: object, problems: list[str]) -> vint.Seating | None:
     if not isinstance(raw, dict):
-        problems.append(f"{where}: seats: expected an object with N, E, S, W, got {_show(raw)}")
+        problems.append(f"{where}: seats: expected an object with N, E, S, W, got {shown(raw)}")
         return None
     ok = True
     for key in raw:
@@ -316,14 +308,14 @@ def _read_seats(where: str, raw: object, problems: list[str]) -> vint.Seating | 
             continue
         name = raw[seat]
         if not isinstance(name, str):
-            problems.append(f"{where}: seats.{seat}: expected a name, got {_show(name)}")
+            problems.append(f"{where}: seats.{seat}: expected a name, got {shown(name)}")
             ok = False
-        elif not name.strip():
-            problems.append(f"{where}: seats.{seat}: the name is blank")
+        elif problem := name_problem(name):
+            problems.append(f"{where}: seats.{seat}: {problem}")
             ok = False
         elif name in first_seat:
             problems.append(
-                f"{where}: seats.{seat}: {_show(name)} already sits at {first_seat[name]}"
+                f"{where}: seats.{seat}: {shown(name)} already sits at {first_seat[name]}"
             )
             ok = False
         else:
@@ -340,7 +332,7 @@ def _read_rubber(
     where = f"rubber {r}"
     if not isinstance(raw, dict):
         problems.append(
-            f"{where}: expected an object with seats, first_dealer, deals, got {_show(raw)}"
+            f"{where}: expected an object with seats, first_dealer, deals, got {shown(raw)}"
         )
         return None, None
     ok = True
@@ -355,11 +347,11 @@ def _read_rubber(
     seating = _read_seats(where, raw["seats"], problems) if "seats" in raw else None
     first_dealer = raw.get("first_dealer")
     if "first_dealer" in raw and first_dealer not in vint.SEATS:
-        problems.append(f"{where}: first_dealer: {_show(first_dealer)} is not a seat (N, E, S, W)")
+        problems.append(f"{where}: first_dealer: {shown(first_dealer)} is not a seat (N, E, S, W)")
         ok = False
     raw_deals = raw.get("deals", [])
     if not isinstance(raw_deals, list):
-        problems.append(f"{where}: deals: expected a list of deals, got {_show(raw_deals)}")
+        problems.append(f"{where}: deals: expected a list of deals, got {shown(raw_deals)}")
         raw_deals = []
         ok = False
     deals: list[vint.VintDeal] = []
@@ -398,7 +390,7 @@ def _read_rubber(
 def read_vint_sheet(data: object) -> VintSheet:
     """Parse and validate a sheet; every problem at once in a ``SheetError``."""
     if not isinstance(data, dict):
-        raise SheetError([f"sheet: expected a JSON object, got {_show(data)}"])
+        raise SheetError([f"sheet: expected a JSON object, got {shown(data)}"])
     problems = [
         f"{key}: unknown key (allowed: {', '.join(SHEET_KEYS)})"
         for key in data
@@ -406,12 +398,12 @@ def read_vint_sheet(data: object) -> VintSheet:
     ]
     problems += [f"{key}: missing" for key in REQUIRED_SHEET_KEYS if key not in data]
     if "game" in data and data["game"] != "vint":
-        problems.append(f'game: {_show(data["game"])} is not "vint"')
+        problems.append(f'game: {shown(data["game"])} is not "vint"')
 
     raw_rules = data.get("rules", {})
     rules = vint.DEFAULT_RULES
     if not isinstance(raw_rules, dict):
-        problems.append(f"rules: expected an object of options, got {_show(raw_rules)}")
+        problems.append(f"rules: expected an object of options, got {shown(raw_rules)}")
     else:
         # Deals are still checked against the options that were fine.
         rules, rule_problems = vint.rules_problems(raw_rules)
@@ -419,7 +411,7 @@ def read_vint_sheet(data: object) -> VintSheet:
 
     raw_rubbers = data.get("rubbers", [])
     if not isinstance(raw_rubbers, list) or ("rubbers" in data and not raw_rubbers):
-        problems.append(f"rubbers: expected a non-empty list of rubbers, got {_show(raw_rubbers)}")
+        problems.append(f"rubbers: expected a non-empty list of rubbers, got {shown(raw_rubbers)}")
         raw_rubbers = []
     read = [_read_rubber(r, raw, rules, problems) for r, raw in enumerate(raw_rubbers, 1)]
     _check_same_players([seating for _, seating in read], problems)
@@ -440,8 +432,8 @@ def _check_same_players(seatings: list[vint.Seating | None], problems: list[str]
             first = (r, names)
             continue
         if names != first[1]:
-            new = ", ".join(_show(n) for n in sorted(names - first[1]))
-            gone = ", ".join(_show(n) for n in sorted(first[1] - names))
+            new = ", ".join(shown(n) for n in sorted(names - first[1]))
+            gone = ", ".join(shown(n) for n in sorted(first[1] - names))
             problems.append(
                 f"rubber {r}: seats: the players differ from rubber {first[0]} "
                 f"(new: {new}; missing: {gone})"

@@ -56,7 +56,7 @@ def test_json_export_is_a_scoresheet_that_scores_to_the_same_totals(client, play
 
 def test_csv_export_has_a_row_per_deal_and_the_totals(client, played):
     response = client.get(reverse("scoring:export_csv", kwargs={"pk": played.pk}))
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][:3] == ["deal", "dealer", "contract"]
     assert [r[0] for r in rows[1:6]] == ["1", "2", "3", "4", "5"]
     assert rows[-1][0] == "total"
@@ -110,7 +110,7 @@ def test_non_json_upload_is_refused_with_a_message(director_client):
         {"sheet": SimpleUploadedFile("s.json", b"{not json", "application/json")},
     )
     assert response.status_code == 200
-    assert "not JSON" in response.content.decode()
+    assert "not valid JSON" in response.content.decode()
 
 
 def test_only_directors_import(scorer_client, client):

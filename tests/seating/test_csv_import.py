@@ -170,3 +170,20 @@ def test_all_problems_are_reported_at_once():
 def test_bad_registered_numbers_are_a_plain_seating_error():
     with pytest.raises(SeatingError, match="registered player numbers"):
         parse_seating_csv("1,1,1,1", [0, 1, 2, 3])
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("1,1,1," + "7" * 200_000, "line 1: field larger than field limit"),
+        ('1,1,1,"' + "x" * 200_000 + '"', "line 1: field larger than field limit"),
+        ("round,table,seat,player\n" + "1," * 70_000, "line 2: expected 4 values"),
+        ("1000000000,1,1,1", "line 1: round 1000000000 is more than 99"),
+        ("1,1,1," + "9" * 5000, "is not a whole number"),
+    ],
+    ids=["long-number", "long-quoted-cell", "many-cells", "huge-round", "5000-digits"],
+)
+def test_oversized_cells_and_numbers_are_problems_not_crashes(text, says):
+    with pytest.raises(SeatingImportError) as caught:
+        parse_seating_csv(text, SIXTEEN)
+    assert any(says in p for p in caught.value.problems), caught.value.problems

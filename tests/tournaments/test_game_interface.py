@@ -143,7 +143,7 @@ def test_two_vint_players_of_one_name_stay_apart_in_pages_exports_and_standings(
             io.StringIO(
                 director_client.get(
                     reverse("scoring:export_csv", kwargs={"pk": session.pk})
-                ).content.decode()
+                ).content.decode("utf-8-sig")
             )
         )
     )
@@ -214,7 +214,7 @@ def test_standings_csv_header_and_a_row_whole(kop_tournament, sixteen, commit, c
     response = client.get(
         reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug})
     )
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == [
         "rank",
         "place",
@@ -326,7 +326,7 @@ def test_kop_players_of_one_name_keep_their_own_columns(profiles, club, director
             io.StringIO(
                 director_client.get(
                     reverse("scoring:export_csv", kwargs={"pk": session.pk})
-                ).content.decode()
+                ).content.decode("utf-8-sig")
             )
         )
     )

@@ -113,12 +113,12 @@ def test_leaderboard_csv(client, rated):
     response = client.get(reverse("tournaments:rating_leaderboard_csv", args=["kop"]), {"min": 8})
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][:5] == ["rank", "number", "name", "club", "rating"]
     assert len(rows) == 17
     assert (
         client.get(reverse("tournaments:rating_leaderboard_csv", args=["kop"]), {"min": 9})
-        .content.decode()
+        .content.decode("utf-8-sig")
         .strip()
         .count("\n")
         == 0

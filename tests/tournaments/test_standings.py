@@ -126,7 +126,7 @@ def test_standings_page_table_sorting_csv_and_print(client, kop_tournament, sixt
     assert "data-print-on-load" in client.get(url + "?print=1").content.decode()
     csv_text = client.get(
         reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug})
-    ).content.decode()
+    ).content.decode("utf-8-sig")
     assert csv_text.splitlines()[0].startswith("rank,place,number,name,big_points")
     assert len(csv_text.splitlines()) == 17
 

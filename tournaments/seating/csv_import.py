@@ -17,7 +17,9 @@ One row per seat: ``round,table,seat,player``, e.g. ``1,3,2,17`` puts player
 * every player number is registered, nobody appears twice in a round, and
   every registered player is seated or sits out in every round: one left out
   is an error naming him;
-* rounds are numbered 1..R without gaps.
+* rounds are numbered 1..R without gaps, R at most ``MAX_ROUNDS``;
+* a cell holds at most ``csv.field_size_limit()`` characters (128 KiB): a longer one
+  is a problem on its line, as is any other text the CSV reader cannot split.
 
 Every problem found is reported, one line each, in a single
 ``SeatingImportError`` (``problems``).
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import csv
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 
 from .errors import SeatingError, SeatingImportError
 from .schedule import ImportedSeating, Table, is_player_number
@@ -46,6 +48,22 @@ _NAMES = {
     "zawodnik": "player",
 }
 _BYE = {"bye", "pauza"}
+#: More rounds than any tournament plays; also keeps the gap check below short.
+MAX_ROUNDS = 99
+
+
+def _rows(lines: list[str], delimiter: str, problems: list[str]) -> Iterator[tuple[int, list[str]]]:
+    """``(line number, cells)``; a line the CSV reader refuses ends the reading as a problem."""
+    reader = csv.reader(lines, delimiter=delimiter)
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            problems.append(f"line {reader.line_num}: {exc}")
+            raise SeatingImportError(problems) from None
+        yield reader.line_num, row
 
 
 def parse_seating_csv(text: str, registered: Collection[int]) -> ImportedSeating:
@@ -63,7 +81,7 @@ def parse_seating_csv(text: str, registered: Collection[int]) -> ImportedSeating
     where: dict[tuple[int, int], list[str]] = defaultdict(list)
     known = set(players)
     header_possible = True
-    for number, row in enumerate(csv.reader(lines, delimiter=delimiter), 1):
+    for number, row in _rows(lines, delimiter, problems):
         cells = [cell.strip() for cell in row]
         if not any(cells):
             continue
@@ -103,6 +121,8 @@ def parse_seating_csv(text: str, registered: Collection[int]) -> ImportedSeating
         row_problems = []
         if rnd < 1:
             row_problems.append(f"line {number}: round {rnd} must be 1 or more")
+        elif rnd > MAX_ROUNDS:
+            row_problems.append(f"line {number}: round {rnd} is more than {MAX_ROUNDS}")
         if player not in known:
             row_problems.append(f"line {number}: player {player} is not registered")
         if not is_bye:

@@ -2,25 +2,28 @@
 
 Prints the computed result as JSON and exits 0; with ``--check`` only
 validates. On bad input prints one line per problem on standard error and
-exits 2. Needs no database, broker or network.
+exits 2, whatever the bytes were (``scoring.engines.scoresheet.load_sheet``
+reads them, as the import page does). Needs no database, broker or network.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, BinaryIO
 
 from django.core.management.base import BaseCommand, CommandParser
 
 from scoring.engines.errors import SheetError
-from scoring.engines.scoresheet import score_sheet
+from scoring.engines.scoresheet import load_sheet, score_sheet
 
 
 class Command(BaseCommand):
     help = "Score a Kop, Baśka or Vint scoresheet (JSON) and print the result."
     requires_system_checks: list[str] = []
     requires_migrations_checks = False
+    # call_command("score", "-", stdin=BytesIO(...)) reads these bytes instead of sys.stdin.
+    stealth_options = ("stdin",)
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("sheet", help="path to the JSON scoresheet, or - for standard input")
@@ -30,24 +33,15 @@ class Command(BaseCommand):
         path = options["sheet"]
         try:
             if path == "-":
-                raw = sys.stdin.read()
+                stdin: BinaryIO = options.get("stdin") or sys.stdin.buffer
+                raw = stdin.read()
             else:
-                with open(path, encoding="utf-8") as fh:
+                with open(path, "rb") as fh:
                     raw = fh.read()
         except OSError as exc:
             self._fail([f"{path}: cannot read the file ({exc.strerror})"])
-        except UnicodeDecodeError:
-            self._fail([f"{path}: not UTF-8 text"])
         try:
-            data = json.loads(raw, parse_constant=_reject_constant)
-        except json.JSONDecodeError as exc:
-            self._fail(
-                [f"{path}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"]
-            )
-        except ValueError as exc:
-            self._fail([f"{path}: {exc}"])
-        try:
-            result = score_sheet(data)
+            result = score_sheet(load_sheet(raw))
         except SheetError as exc:
             self._fail(exc.problems)
         if not options["check"]:
@@ -55,9 +49,10 @@ class Command(BaseCommand):
 
     def _fail(self, problems: list[str]) -> None:
         for line in problems:
-            self.stderr.write(line)
+            self.stderr.write(one_line(line))
         sys.exit(2)
 
 
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
+def one_line(text: str) -> str:
+    """``text`` on one printable line: line breaks and other control characters escaped."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)

@@ -1,0 +1,59 @@
+"""SQLite, strict as PostgreSQL where bad input is concerned.
+
+The django tier runs on SQLite, which stores what PostgreSQL refuses: a NUL in text
+(``ValueError`` from psycopg), an integer beyond 64 bits, text longer than a column's
+``max_length``. Each is a 500 in production and invisible in a SQLite test. Inside
+``postgres_rules()`` such a query raises ``PostgresWouldRefuse`` instead, so the fuzzing
+tests find these bugs without PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from django.db import connection, models
+from django.db.models.signals import pre_save
+
+INT64 = range(-(2**63), 2**63)
+
+
+class PostgresWouldRefuse(AssertionError):
+    """What PostgreSQL would answer with an error (a 500), named."""
+
+
+def _check_param(value: Any, sql: str) -> None:
+    if isinstance(value, str) and "\x00" in value:
+        raise PostgresWouldRefuse(f"a NUL in a query parameter: {sql[:120]}")
+    if isinstance(value, int) and not isinstance(value, bool) and value not in INT64:
+        raise PostgresWouldRefuse(f"an integer beyond 64 bits ({value}): {sql[:120]}")
+
+
+def _refuse(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+    rows = params if many else [params]
+    for row in rows or []:
+        values = row.values() if isinstance(row, dict) else row
+        for value in values or []:
+            _check_param(value, sql)
+    return execute(sql, params, many, context)
+
+
+def _check_lengths(sender: type[models.Model], instance: models.Model, **kwargs: Any) -> None:
+    for field in sender._meta.concrete_fields:
+        limit = getattr(field, "max_length", None)
+        value = getattr(instance, field.attname, None)
+        if limit and isinstance(value, str) and len(value) > limit:
+            raise PostgresWouldRefuse(
+                f"{sender.__name__}.{field.name}: {len(value)} characters, the column holds {limit}"
+            )
+
+
+@contextmanager
+def postgres_rules() -> Iterator[None]:
+    pre_save.connect(_check_lengths, dispatch_uid="tests.strict_db")
+    try:
+        with connection.execute_wrapper(_refuse):
+            yield
+    finally:
+        pre_save.disconnect(dispatch_uid="tests.strict_db")

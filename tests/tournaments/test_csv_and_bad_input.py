@@ -1,0 +1,172 @@
+"""CSV files a spreadsheet can open safely, and tournament forms that refuse extreme input.
+
+Every CSV the site writes goes through ``config.csvexport``: text that a spreadsheet would
+run as a formula starts with ``'``, numbers stay numbers, tied ranks are written "1=",
+and the file starts with a UTF-8 byte-order mark (Excel then reads Polish letters).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from clubs.models import Player
+from config.csvexport import cell
+from scoring import services as scoring_services
+from tests.actors import DIRECTOR_ACCEPTS
+from tests.strict_db import postgres_rules
+from tests.tournaments.test_ratings_pages import play_rounds
+from tournaments import services
+from tournaments.models import Tournament
+
+HOSTILE = ['=HYPERLINK("http://x")', "@SUM(A1)", "+1", "-2+3"]
+TABLE = scoring_services.Actor(label="table link")
+# Seats 1 and 3 declare and win: +1 -1 +1 -1, so the table has two shared places.
+NORMAL = {"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 70}
+
+
+@pytest.fixture
+def commit(django_capture_on_commit_callbacks):
+    return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+@pytest.fixture
+def kop_session(profiles, sixteen, scorer):
+    return scoring_services.session_create(
+        game="kop",
+        profile_version=profiles["kop-pagat"].current,
+        players=[e.player for e in sixteen[:4]],
+        created_by=scorer,
+    )
+
+
+def read_csv(response) -> list[list[str]]:
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response.content.startswith(b"\xef\xbb\xbf"), "no UTF-8 byte-order mark"
+    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+
+
+def rename(players, names=HOSTILE) -> None:
+    for player, name in zip(players, names, strict=False):
+        Player.objects.filter(pk=player.pk).update(name=name)
+
+
+def assert_escaped(rows: list[list[str]]) -> None:
+    cells = [c for row in rows for c in row]
+    for name in HOSTILE:
+        assert f"'{name}" in cells, name
+        assert name not in cells, name
+    assert not any(c.startswith(("=", "+", "@")) for c in cells)
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [
+        ('=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("+1", "'+1"),
+        ("-2+3", "'-2+3"),
+        ("\tx", "'\tx"),
+        ("\rx", "'\rx"),
+        ("Łucja Żak", "Łucja Żak"),
+        ("1=", "1="),
+        (-13, -13),
+        (-1.5, -1.5),
+        (0, 0),
+        (True, True),
+        (None, None),
+    ],
+)
+def test_text_that_starts_a_formula_is_escaped_and_numbers_are_not(value, written):
+    assert cell(value) == written
+
+
+def test_standings_csv_escapes_names_and_writes_ties_as_1_equals(
+    client, kop_tournament, sixteen, commit
+):
+    rnd = services.round_generate(tournament=kop_tournament)
+    table = rnd.tables.get(number=1)
+    seated = [s.player for s in table.session.seats.order_by("seat")]
+    rename(seated)
+    scoring_services.deal_record(session=table.session, facts=NORMAL, actor=TABLE)
+    with commit():
+        services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    rows = read_csv(
+        client.get(reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug}))
+    )
+    assert rows[0][:4] == ["rank", "place", "number", "name"]
+    assert_escaped(rows)
+    ranks = [row[0] for row in rows[1:]]
+    assert "1=" in ranks and not any(r.startswith("=") for r in ranks)
+    by_name = {row[3]: row for row in rows[1:]}
+    assert by_name["'-2+3"][5] == "-1"  # small points: a number, not escaped text
+
+
+def test_rating_leaderboard_csv_escapes_names(client, kop_tournament, sixteen):
+    play_rounds(kop_tournament, 1)
+    rename([e.player for e in sixteen])
+    rows = read_csv(
+        client.get(reverse("tournaments:rating_leaderboard_csv", args=["kop"]), {"min": 0})
+    )
+    assert rows[0][:3] == ["rank", "number", "name"]
+    assert_escaped(rows)
+    assert any(row[8].startswith("-") for row in rows[1:])  # a negative change stays a number
+
+
+def test_session_csv_escapes_names(client, kop_session):
+    rename([s.player for s in kop_session.seats.order_by("seat")])
+    scoring_services.deal_record(session=kop_session, facts=NORMAL, actor=TABLE)
+    rows = read_csv(client.get(reverse("scoring:export_csv", kwargs={"pk": kop_session.pk})))
+    # Names appear inside the column headers ("total 1 =HYPERLINK..."), which are safe text.
+    assert rows[0][0] == "deal"
+    assert not any(c.startswith(("=", "+", "@")) for row in rows for c in row)
+    assert rows[1][8:12] == ["1", "-1", "1", "-1"]
+
+
+def test_session_csv_escapes_a_formula_in_a_cell_of_its_own(client, kop_session, monkeypatch):
+    """The Kop sheet puts names only in headers; any game's cell is escaped all the same."""
+    from scoring.games.kop import KopGame
+
+    monkeypatch.setattr(KopGame, "csv_rows", lambda self, session: [HOSTILE, [-13, "=1"]])
+    rows = read_csv(client.get(reverse("scoring:export_csv", kwargs={"pk": kop_session.pk})))
+    assert rows == [[f"'{name}" for name in HOSTILE], ["-13", "'=1"]]
+
+
+# ----------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(("seed", "ok"), [(2**63 - 1, True), (2**63, False), (10**30, False)])
+def test_a_seed_beyond_64_bits_is_a_form_error(director_client, profiles, seed, ok):
+    with postgres_rules():
+        response = director_client.post(
+            reverse("tournaments:new"),
+            {
+                "name": "Seeded",
+                "profile": profiles["kop-koscian"].pk,
+                "rounds": 3,
+                "deals_per_round": 4,
+                "seed": str(seed),
+            },
+        )
+    assert Tournament.objects.filter(name="Seeded").exists() is ok
+    assert response.status_code == (302 if ok else 200)
+
+
+def test_a_seating_cell_over_128_kib_is_a_problem_and_nothing_is_stored(
+    director_client, kop_tournament, sixteen
+):
+    text = "round,table,seat,player\n1,1,1," + "7" * 140_000 + "\n"
+    with postgres_rules():
+        response = director_client.post(
+            reverse("tournaments:round_import", kwargs={"slug": kop_tournament.slug}),
+            {"csv_file": SimpleUploadedFile("s.csv", text.encode())},
+        )
+    assert response.status_code == 200
+    assert "field larger than field limit" in response.content.decode()
+    kop_tournament.refresh_from_db()
+    assert not kop_tournament.seating_plan
