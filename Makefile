@@ -8,7 +8,7 @@ PYTHON312 ?= $(shell command -v python3.12 2>/dev/null || pyenv which python3.12
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench worker serve install demo messages clean
+.PHONY: run test lint bench loadtest worker serve install demo messages clean
 
 $(STAMP): requirements.lock pyproject.toml
 	@test -x $(PY) || $(PYTHON312) -m venv $(VENV)
@@ -32,6 +32,12 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
+
+# A full hall against gunicorn + Celery on loopback (Locust; one app server, then two):
+# needs PostgreSQL and Redis on 127.0.0.1; LOADTEST_SECONDS, LOADTEST_DATABASE_URL (its
+# name must contain "loadtest": it is dropped and made again), LOADTEST_REDIS_URL.
+loadtest: $(STAMP)
+	$(PY) benchmarks/loadtest/run.py
 
 # Production-shaped: gunicorn plus a Celery worker (with its beat: the heartbeat /health
 # watches); needs DATABASE_URL and REDIS_URL. In hall mode (DJANGO_HALL_HTTP=true, plain HTTP

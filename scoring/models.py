@@ -81,6 +81,11 @@ class TableSession(models.Model):
     locked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The running state a save scores its deal against (``scoring.games``: each game says
+    # its shape, Kop ``KopTally``, Vint ``VintTally``), kept by every write under the
+    # session's row lock, so a save reads one row instead of the session's deals.
+    # {} is a session without deals.
+    tally = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -1,11 +1,13 @@
 """Writes for table sessions and deals (``<entity>_<action>``, keyword-only).
 
 One write path for every game: ``deal_record``, ``deal_correct`` and ``deal_void``
-lock the session row first and only then read what the deal depends on (the last
-number, the rubber so far), ask the session's game (``scoring.games``) to score and
-store the deal, write a ``DealHistory`` row, and announce the change with the
-``deal_changed`` signal. Whoever listens (tournaments: standings and ratings) does
-so in the same transaction, so a change is never stored without being announced.
+lock the session row first and read with it what the deal depends on (the session's
+``tally``: the last number, the seat totals, the rubber so far), ask the session's game
+(``scoring.games``) to score and store the deal, write a ``DealHistory`` row, store the
+new tally, and announce the change with the ``deal_changed`` signal: a save is four
+statements (lock-and-read, the deal, its history row, the tally). Whoever listens
+(tournaments: standings and ratings) does so in the same transaction, so a change is
+never stored without being announced.
 
 Idempotent entry: the pad's form carries the slot it expects to create and a
 submission key made when it was rendered. The same key again returns the deal it
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -72,18 +74,34 @@ class Stored:
     row: Any
     slot: Slot
     replayed: bool = False
+    tally: Mapping[str, Any] | None = None  # the session's tally after the save
 
 
-def _locked_session(session_id: int, actor: Actor) -> TableSession:
-    # Lock first, then read: a second phone waits here and then sees the first one's deal.
-    session = (
-        TableSession.objects.select_for_update(of=("self",))
-        .select_related("profile_version")
-        .get(pk=session_id)
-    )
+def _locked_session(session_id: int, actor: Actor, submission_key: str = "") -> TableSession:
+    """Lock first, then read: a second phone waits here and then sees the first one's deal.
+
+    With a ``submission_key`` the same statement looks for the slot that key stored
+    (``replay_rubber``, ``replay_number``; None when not found). PostgreSQL reads that
+    subquery in the statement's snapshot, taken before a wait for the lock, so "not found"
+    after a wait is not final: ``deal_record`` then looks again before it answers with a
+    conflict, and the history's unique key refuses a second store."""
+    qs = TableSession.objects.select_for_update(of=("self",)).select_related("profile_version")
+    if submission_key:
+        earlier = DealHistory.objects.filter(
+            session=OuterRef("pk"), submission_key=submission_key
+        ).order_by()
+        qs = qs.annotate(
+            replay_rubber=Subquery(earlier.values("rubber")[:1]),
+            replay_number=Subquery(earlier.values("deal_number")[:1]),
+        )
+    session = qs.get(pk=session_id)
     if session.locked and not actor.is_director:
         raise SessionLocked(_("This session is locked: only a director may change it."))
     return session
+
+
+def _tally_store(session: TableSession) -> None:
+    TableSession.objects.filter(pk=session.pk).update(tally=session.tally)
 
 
 def _reason(reason: str, action: str) -> str:
@@ -177,7 +195,6 @@ def wrote_deals(*, session: TableSession, actor: Actor) -> bool:
     return DealHistory.objects.filter(session=session, action__in=DEAL_ACTIONS).filter(who).exists()
 
 
-@transaction.atomic
 def deal_record(
     *,
     session: TableSession,
@@ -190,20 +207,60 @@ def deal_record(
 ) -> Stored:
     """Append the session's next deal (see the module docstring for ``expected`` and
     ``submission_key``)."""
-    session = _locked_session(session.pk, actor)
+    args: dict[str, Any] = {
+        "session": session,
+        "facts": facts,
+        "actor": actor,
+        "confirm_warnings": confirm_warnings,
+        "expected": expected,
+        "submission_key": submission_key,
+        "extra": extra,
+    }
+    if not submission_key or transaction.get_connection().in_atomic_block:
+        return _deal_record(**args)
+    try:
+        return _deal_record(**args)
+    except IntegrityError:
+        # The same submission was stored while this one waited for the lock (its key is
+        # taken): everything here rolled back, and a fresh read now finds it.
+        return _deal_record(**args)
+
+
+def _replayed(session: TableSession, submission_key: str) -> Slot | None:
+    number = getattr(session, "replay_number", None)
+    if number is not None:
+        return Slot(session.replay_rubber, number)  # type: ignore[attr-defined]
+    earlier = (
+        DealHistory.objects.filter(session=session, submission_key=submission_key)
+        .values_list("rubber", "deal_number")
+        .first()
+    )
+    return Slot(*earlier) if earlier is not None else None
+
+
+@transaction.atomic
+def _deal_record(
+    *,
+    session: TableSession,
+    facts: Mapping[str, Any],
+    actor: Actor,
+    confirm_warnings: bool,
+    expected: Slot | None,
+    submission_key: str,
+    extra: Mapping[str, Any] | None,
+) -> Stored:
+    session = _locked_session(session.pk, actor, submission_key)
     game = game_of(session)
     slot: Slot | None
-    if submission_key:
-        earlier = (
-            DealHistory.objects.filter(session=session, submission_key=submission_key)
-            .values_list("rubber", "deal_number")
-            .first()
-        )
-        if earlier is not None:
-            slot = Slot(*earlier)
-            return Stored(row=game.deal_at(session, slot), slot=slot, replayed=True)
+    if submission_key and getattr(session, "replay_number", None) is not None:
+        slot = Slot(session.replay_rubber, session.replay_number)  # type: ignore[attr-defined]
+        return Stored(row=game.deal_at(session, slot), slot=slot, replayed=True)
     slot = game.next_slot(session)
     if expected is not None and expected != slot:
+        # Rare: look for the key again outside the locked read's snapshot (see above).
+        earlier = _replayed(session, submission_key) if submission_key else None
+        if earlier is not None:
+            return Stored(row=game.deal_at(session, earlier), slot=earlier, replayed=True)
         raise DealConflict(expected=expected, stored=game.deal_at(session, expected), offered=slot)
     if slot is None:
         raise DealRejected({"__all__": [game.closed_message(session, extra or {})]})
@@ -224,8 +281,9 @@ def deal_record(
         new=game.snapshot(row),
         submission_key=submission_key,
     )
+    _tally_store(session)
     _announce(session, "created", slot)
-    return Stored(row=row, slot=slot)
+    return Stored(row=row, slot=slot, tally=session.tally)
 
 
 def _stored_deal(session: TableSession, slot: Slot) -> Any:
@@ -252,6 +310,7 @@ def deal_correct(
     row = _stored_deal(session, slot)
     old = game.snapshot(row)
     game.correct(session, row, facts, confirm_warnings=confirm_warnings)
+    _tally_store(session)
     history_record(
         session=session,
         slot=slot,
@@ -274,6 +333,7 @@ def deal_void(*, session: TableSession, slot: Slot, actor: Actor, reason: str) -
     row = _stored_deal(session, slot)
     old = game.snapshot(row)
     game.void(session, row)
+    _tally_store(session)
     history_record(
         session=session,
         slot=slot,
@@ -307,6 +367,7 @@ def session_create(
         title=title,
         created_by=created_by,
         planned_deals=planned_deals,
+        tally=dict(game_for(game).tally_new()),
     )
     TableSeat.objects.bulk_create(
         TableSeat(session=session, seat=i, player=p) for i, p in enumerate(players, 1)

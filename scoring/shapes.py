@@ -3,12 +3,12 @@
 The scoresheet exchange format itself (what ``sheet_json`` exports and an import reads)
 is typed beside the engines that read and write it, in ``scoring.engines.shapes``;
 here are the Django layer's own records: what ``DealHistory.old`` / ``new`` keep of a
-deal (``Game.snapshot``).
+deal (``Game.snapshot``), and the running state a session keeps (``TableSession.tally``).
 """
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from scoring.engines.shapes import KopDealJson, VintDealJson
 
@@ -30,3 +30,25 @@ class VintDealSnapshot(TypedDict):
     above: dict[str, int] | None
     below: dict[str, int] | None
     voided: bool
+
+
+class KopTally(TypedDict):
+    """``TableSession.tally`` of a Kop or Baśka session: the four seat totals over the
+    counted deals, how many count, and the highest deal number stored (voided ones too)."""
+
+    totals: list[int]
+    counted: int
+    last: int
+
+
+class VintTally(TypedDict):
+    """``TableSession.tally`` of a Vint session: the rubber being played (None: all three
+    are over), its next deal number, whether its row exists yet, its first dealer and the
+    engine's ``RubberState`` after its counted deals (games, part-scores, winner, extra
+    deals played, deals played)."""
+
+    rubber: int | None
+    next: int
+    started: bool
+    first_dealer: str
+    state: list[Any]

@@ -108,8 +108,10 @@ def _context(
     form: Any = None,
     *,
     editing: Any = None,
+    wrote: bool = False,
 ) -> dict[str, Any]:
-    """What every page of a table shows: the game's pad plus who may do what."""
+    """What every page of a table shows: the game's pad plus who may do what
+    (``wrote``: this request has just stored a deal, so its actor wrote here)."""
     actor = entry_actor(request, session)
     context = game.pad_context(request, session, form, editing=editing)
     form = context["form"]
@@ -122,11 +124,13 @@ def _context(
         can_write=can_write(actor, session),
         actor_wrote=actor is not None
         and actor.seat is not None
-        and services.wrote_deals(session=session, actor=actor),
+        and (wrote or services.wrote_deals(session=session, actor=actor)),
         is_director=is_director(request.user),
         round_table=selectors.round_table_of(session),
         seat_players=list(enumerate(players, 1)),
-        seat_labels=_seat_labels(players),
+        # Only the page's aside shows them (a callable: the template calls it when it
+        # does, so an htmx save that re-renders the pad alone does not count the clubs).
+        seat_labels=lambda: _seat_labels(players),
         submission_key=key or new_submission_key(),
     )
     return context
@@ -231,12 +235,20 @@ def deal_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             if not request.htmx:
                 messages.success(request, saved)
                 return redirect("scoring:session", pk=session.pk)
-            context = _context(request, session, game)  # a fresh pad for the next deal
+            if stored.tally is not None:
+                session.tally = stored.tally  # read under the lock, after this deal
+            else:  # replayed: read the tally again (the page's read came before the lock)
+                session.refresh_from_db(fields=["tally"])
+            # A fresh pad for the next deal: only the pad, from the tally and the newest rows.
+            context = _context(request, session, game, wrote=True)
             context["saved"] = saved
             response = render(request, f"{game.session_template}#pad", context)
             response["X-Deal-Outcome"] = "replayed" if stored.replayed else "saved"
             response["X-Deal-Number"] = stored.slot.label
             return response
+    # Not stored: the pad shows the table as it is now (another phone may have saved
+    # since this request read the session), so its tally is read again.
+    session.refresh_from_db(fields=["tally"])
     context = _context(request, session, game, form)
     if conflict is not None:
         context["conflict"] = {

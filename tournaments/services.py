@@ -329,13 +329,29 @@ def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
             accepted_user=None,
             reopened_at=timezone.now(),
         )
-    tournament_id = (
-        RoundTable.objects.filter(session_id=session.pk)
-        .values_list("round__tournament_id", flat=True)
-        .first()
-    )
-    if tournament_id is not None:
-        results_changed(tournament=Tournament(pk=tournament_id))
+    # In the deal save's transaction: one statement finds the table's tournament and
+    # counts the new version (no row of it is read otherwise).
+    bumped = _results_version_bump(session_id=session.pk)
+    if bumped is not None:
+        tournament_id, version = bumped
+        _enqueue_recomputes(Tournament(pk=tournament_id, results_version=version))
+
+
+def _results_version_bump(*, session_id: int) -> tuple[int, int] | None:
+    """``results_changed`` for the tournament of a table session, in one statement: its
+    (id, new results version), or None when the session is no tournament's table."""
+    q = connection.ops.quote_name
+    tournament, table, round_ = (m._meta.db_table for m in (Tournament, RoundTable, Round))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {q(tournament)} SET results_version = results_version + 1 "  # noqa: S608
+            f"WHERE id = (SELECT r.tournament_id FROM {q(table)} t "
+            f"JOIN {q(round_)} r ON r.id = t.round_id WHERE t.session_id = %s) "
+            "RETURNING id, results_version",
+            [session_id],
+        )
+        row = cursor.fetchone()
+    return (row[0], row[1]) if row else None
 
 
 def _active_numbers(tournament: Tournament, round_number: int) -> list[int]:

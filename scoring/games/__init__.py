@@ -151,6 +151,15 @@ class Game(Protocol):
 
     def void(self, session: TableSession, row: Any) -> None: ...
 
+    # ``append``, ``correct`` and ``void`` leave the session's new running state in
+    # ``session.tally`` (the write path stores it); ``tally_compute`` is that state computed
+    # from the stored rows from scratch, for imports, the data migration and the tests.
+    def tally_compute(self, session: TableSession) -> Mapping[str, Any]: ...
+
+    def tally_new(self) -> Mapping[str, Any]:
+        """The tally of a session without deals (``session_create`` stores it)."""
+        ...
+
     def snapshot(self, row: Any) -> Mapping[str, Any]:
         """The deal's facts and result as the history keeps them."""
         ...

@@ -35,7 +35,7 @@ from scoring.imports import import_session
 from scoring.models import DealHistory, KopDeal, TableSeat, TableSession
 from scoring.problems import kop_contract_label, problem_text
 from scoring.selectors import deal_history, errors_by_field, sheet_players
-from scoring.shapes import KopDealSnapshot
+from scoring.shapes import KopDealSnapshot, KopTally
 from scoring.signals import deal_changed
 
 RECENT_ROWS = 8  # deals shown under the pad
@@ -146,14 +146,40 @@ def snapshot(row: KopDeal) -> KopDealSnapshot:
     }
 
 
+# ------------------------------------------------------------------------- the tally
+# A session keeps its seat totals, its count of counted deals and its highest deal
+# number (``TableSession.tally``): a save adds its deal's payments to them, a correction
+# or void moves them by the difference, so no write sums the session's deals again.
+
+
+def tally_of(session: TableSession) -> KopTally:
+    """The session's stored tally ({} until its first deal: nothing yet)."""
+    t = session.tally
+    if not t:
+        return {"totals": [0, 0, 0, 0], "counted": 0, "last": 0}
+    return {"totals": list(t["totals"]), "counted": t["counted"], "last": t["last"]}
+
+
+def tally_move(tally: KopTally, payments: Sequence[int], sign: int) -> None:
+    """Count a deal's payments in (``sign`` 1) or out (-1)."""
+    tally["totals"] = [t + sign * p for t, p in zip(tally["totals"], payments, strict=True)]
+    tally["counted"] += sign
+
+
+def tally_compute(session_id: int) -> KopTally:
+    """The tally from the session's rows, from scratch (one query)."""
+    tally: KopTally = {"totals": [0, 0, 0, 0], "counted": 0, "last": 0}
+    for number, voided, *payments in KopDeal.objects.filter(session_id=session_id).values_list(
+        "number", "voided", "payment_1", "payment_2", "payment_3", "payment_4"
+    ):
+        tally["last"] = max(tally["last"], number)
+        if not voided:
+            tally_move(tally, payments, 1)
+    return tally
+
+
 def _next_number(session: TableSession) -> int:
-    last = (
-        KopDeal.objects.filter(session=session)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-    return (last or 0) + 1
+    return tally_of(session)["last"] + 1
 
 
 def warning_texts(result: kop.KopResult) -> list[str]:
@@ -227,6 +253,7 @@ def scoreboard(*, session: TableSession, last: int | None = None) -> KopScoreboa
     rules = kop_rules(session)
     deals_qs = KopDeal.objects.filter(session=session)
     rows: list[KopSheetRow] = []
+    top: int
     if last is None:
         t = [0, 0, 0, 0]
         played = 0
@@ -238,8 +265,8 @@ def scoreboard(*, session: TableSession, last: int | None = None) -> KopScoreboa
             rows.append(_sheet_row(deal, rules, t))
         top = deals[-1].number if deals else 0
     else:
-        t = list(seat_totals([session.pk])[session.pk])
-        played = deals_qs.filter(voided=False).count()
+        tally = tally_of(session)  # kept by every write: no sums over the session's rows
+        t, played = tally["totals"], tally["counted"]
         newest = list(deals_qs.order_by("-number")[:last])
         running = list(t)
         for deal in newest:  # newest first: undo each deal to get the totals before it
@@ -247,7 +274,7 @@ def scoreboard(*, session: TableSession, last: int | None = None) -> KopScoreboa
             if not deal.voided:
                 running = [a - b for a, b in zip(running, deal.payments, strict=True)]
         rows.reverse()
-        top = newest[0].number if newest else 0
+        top = tally["last"]
     next_number = top + 1
     return KopScoreboard(
         session=session,
@@ -423,6 +450,10 @@ class KopGame(GameBase):
             confirmed,
         )
         row.save()
+        tally = tally_of(session)
+        tally_move(tally, row.payments, 1)
+        tally["last"] = max(tally["last"], row.number)
+        session.tally = tally
         return row
 
     def correct(
@@ -434,13 +465,29 @@ class KopGame(GameBase):
         confirm_warnings: bool,
     ) -> None:
         deal, result = evaluate(session, facts)
-        fill_row(row, deal, result, _confirmed(result, confirm_warnings))
+        confirmed = _confirmed(result, confirm_warnings)
+        tally = tally_of(session)
+        if not row.voided:
+            tally_move(tally, row.payments, -1)
+        fill_row(row, deal, result, confirmed)
         row.voided = False
         row.save()
+        tally_move(tally, row.payments, 1)
+        session.tally = tally
 
     def void(self, session: TableSession, row: KopDeal) -> None:
+        if not row.voided:
+            tally = tally_of(session)
+            tally_move(tally, row.payments, -1)
+            session.tally = tally
         row.voided = True
         row.save(update_fields=["voided", "updated_at"])
+
+    def tally_compute(self, session: TableSession) -> KopTally:
+        return tally_compute(session.pk)
+
+    def tally_new(self) -> KopTally:
+        return {"totals": [0, 0, 0, 0], "counted": 0, "last": 0}
 
     def snapshot(self, row: KopDeal) -> KopDealSnapshot:
         return snapshot(row)
@@ -592,6 +639,12 @@ def bulk_record(
             row = fill_row(row, deal, result, result.warnings)
         rows.append(row)
     KopDeal.objects.bulk_create(rows)
+    tally = tally_of(session)
+    for r in rows:
+        tally_move(tally, r.payments, 1)
+    tally["last"] = max([tally["last"], *(r.number for r in rows)])
+    session.tally = tally
+    TableSession.objects.filter(pk=session.pk).update(tally=tally)
     DealHistory.objects.bulk_create(
         DealHistory(
             session=session,

@@ -47,7 +47,7 @@ from scoring.games.vint_board import (
 from scoring.imports import import_session
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
 from scoring.selectors import errors_by_field
-from scoring.shapes import VintDealSnapshot
+from scoring.shapes import VintDealSnapshot, VintTally
 
 DENOMINATION_TITLES = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "G": "G", "M": "M"}
 LENGTHS = [("", "—"), *[(str(n), str(n)) for n in range(3, 14)]]
@@ -146,6 +146,82 @@ def _stored_facts(deal: vint.VintDeal, *, voided: bool) -> VintDealJson:
     return facts
 
 
+# ------------------------------------------------------------------------- the tally
+# A session keeps the state of the rubber being played (``TableSession.tally``): an
+# appended deal is played on it through the engine and the new state stored, so a save
+# never reads the rubber's deals. Corrections and voids replay their rubber anyway, and
+# then take the tally from the rebuilt board.
+
+
+def _state_json(state: vint.RubberState) -> list[Any]:
+    return [
+        state.games_ns,
+        state.games_ew,
+        state.part_ns,
+        state.part_ew,
+        state.winner,
+        state.extra_played,
+        state.deals_played,
+    ]
+
+
+def _fresh_rubber(number: int, first_dealer: str) -> VintTally:
+    return {
+        "rubber": number,
+        "next": 1,
+        "started": False,
+        "first_dealer": first_dealer,
+        "state": _state_json(vint.NEW_RUBBER),
+    }
+
+
+SESSION_OVER: VintTally = {
+    "rubber": None,
+    "next": 0,
+    "started": True,
+    "first_dealer": "",
+    "state": [],
+}
+
+
+def tally_of(session: TableSession) -> VintTally:
+    """The session's stored tally ({} until its first deal: rubber 1, not started)."""
+    t = session.tally
+    if not t:
+        return _fresh_rubber(1, "N")
+    return cast(VintTally, dict(t))
+
+
+def tally_after(rubber: int, number: int, first_dealer: str, state: vint.RubberState) -> VintTally:
+    """The tally once deal ``number`` of ``rubber`` has left the rubber at ``state``."""
+    if not state.finished:
+        return {
+            "rubber": rubber,
+            "next": number + 1,
+            "started": True,
+            "first_dealer": first_dealer,
+            "state": _state_json(state),
+        }
+    if rubber >= RUBBERS:
+        return dict(SESSION_OVER)  # type: ignore[return-value]
+    last_dealer = vint.dealer_of(first_dealer, state.deals_played)  # type: ignore[arg-type]
+    return _fresh_rubber(rubber + 1, vint.next_seat(last_dealer))
+
+
+def tally_from_board(board: VintBoard) -> VintTally:
+    """The tally from a board built from the stored rows (from scratch)."""
+    current = board.current
+    if current is None:
+        return dict(SESSION_OVER)  # type: ignore[return-value]
+    return {
+        "rubber": current.number,
+        "next": current.next_number,
+        "started": current.started,
+        "first_dealer": current.first_dealer,
+        "state": _state_json(current.state),
+    }
+
+
 def snapshot(row: VintDeal) -> VintDealSnapshot:
     entries = row.entries or {}
     return {
@@ -156,30 +232,6 @@ def snapshot(row: VintDeal) -> VintDealSnapshot:
         "below": entries.get("below"),
         "voided": row.voided,
     }
-
-
-def _ensure_rubber(
-    session: TableSession, board: VintBoard, number: int, first_dealer: str | None
-) -> VintRubber:
-    view = board.rubber(number)
-    row = VintRubber.objects.filter(session=session, number=number).first()
-    dealer = first_dealer if first_dealer in vint.SEATS else view.first_dealer
-    if row is None:
-        seats = standard_seats(number)
-        row = VintRubber.objects.create(
-            session=session,
-            number=number,
-            north=seats["N"],
-            east=seats["E"],
-            south=seats["S"],
-            west=seats["W"],
-            first_dealer=dealer,
-        )
-    elif first_dealer in vint.SEATS and row.first_dealer != first_dealer and not view.counted:
-        # The first dealer can still be changed while the rubber has no counted deal.
-        row.first_dealer = first_dealer
-        row.save(update_fields=["first_dealer"])
-    return row
 
 
 def _check_seen_rubber(board: VintBoard, seen: int | None, current: int | None) -> None:
@@ -277,19 +329,6 @@ def _preview(
 
 
 # ------------------------------------------------------------------------------ the game
-
-
-def _board(session: TableSession) -> VintBoard:
-    """The session's board, built once per write (the write path asks twice)."""
-    cached: VintBoard | None = getattr(session, "_vint_board", None)
-    if cached is None:
-        cached = vint_scoreboard(session=session)
-        session._vint_board = cached  # type: ignore[attr-defined]
-    return cached
-
-
-def _forget_board(session: TableSession) -> None:
-    session.__dict__.pop("_vint_board", None)
 
 
 class VintGame(GameBase):
@@ -423,11 +462,12 @@ class VintGame(GameBase):
     # ----------------------------------------------------------------- write
 
     def next_slot(self, session: TableSession) -> Slot | None:
-        current = _board(session).current
-        return None if current is None else Slot(current.number, current.next_number)
+        tally = tally_of(session)
+        rubber = tally["rubber"]
+        return None if rubber is None else Slot(rubber, tally["next"])
 
     def closed_message(self, session: TableSession, extra: Mapping[str, Any]) -> str:
-        _check_seen_rubber(_board(session), extra.get("rubber"), None)
+        _check_seen_rubber(vint_scoreboard(session=session), extra.get("rubber"), None)
         return session_complete_message()
 
     def deal_at(self, session: TableSession, slot: Slot) -> VintDeal | None:
@@ -456,14 +496,33 @@ class VintGame(GameBase):
         dealer with its first deal.
         """
         deal = deal_check(session, facts)
-        board = _board(session)
-        current = board.rubber(slot.rubber)
-        _check_seen_rubber(board, extra.get("rubber"), slot.rubber)
-        _ensure_rubber(session, board, slot.rubber, extra.get("first_dealer"))
+        seen = extra.get("rubber")
+        if seen is not None and seen != slot.rubber:  # refused: the board says why
+            _check_seen_rubber(vint_scoreboard(session=session), seen, slot.rubber)
+        tally = tally_of(session)
+        state = vint.RubberState(*tally["state"])
+        first_dealer = extra.get("first_dealer")
+        if first_dealer not in vint.SEATS:
+            first_dealer = tally["first_dealer"]
+        if not tally["started"]:  # the rubber's first deal makes its row
+            seats = standard_seats(slot.rubber)
+            VintRubber.objects.create(
+                session=session,
+                number=slot.rubber,
+                north=seats["N"],
+                east=seats["E"],
+                south=seats["S"],
+                west=seats["W"],
+                first_dealer=first_dealer,
+            )
+        elif first_dealer != tally["first_dealer"] and not state.deals_played:
+            # The first dealer can still be changed while the rubber has no counted deal.
+            VintRubber.objects.filter(session=session, number=slot.rubber).update(
+                first_dealer=first_dealer
+            )
         # An appended deal changes no earlier one: play it on the rubber's state so far.
-        _state, outcome = vint.rubber_apply(current.state, deal, board.rules)
-        _forget_board(session)
-        return VintDeal.objects.create(
+        state, outcome = vint.rubber_apply(state, deal, vint_rules_for(session))
+        row = VintDeal.objects.create(
             session=session,
             rubber=slot.rubber,
             number=slot.number,
@@ -471,6 +530,8 @@ class VintGame(GameBase):
             entries=entries_json(outcome),
             entered_by=entered_by,
         )
+        session.tally = tally_after(slot.rubber, slot.number, first_dealer, state)
+        return row
 
     def correct(
         self,
@@ -486,14 +547,20 @@ class VintGame(GameBase):
         row.save(update_fields=["facts", "voided", "updated_at"])
         _rubber_replay(session, row.rubber)
         row.refresh_from_db()
-        _forget_board(session)
+        session.tally = self.tally_compute(session)
 
     def void(self, session: TableSession, row: VintDeal) -> None:
         row.voided = True
         row.save(update_fields=["voided", "updated_at"])
         _rubber_replay(session, row.rubber)
         row.refresh_from_db()
-        _forget_board(session)
+        session.tally = self.tally_compute(session)
+
+    def tally_compute(self, session: TableSession) -> VintTally:
+        return tally_from_board(vint_scoreboard(session=session))
+
+    def tally_new(self) -> VintTally:
+        return _fresh_rubber(1, "N")
 
     def snapshot(self, row: VintDeal) -> VintDealSnapshot:
         return snapshot(row)
@@ -613,6 +680,8 @@ class VintGame(GameBase):
                 )
                 for row in VintDeal.objects.filter(session=session, rubber=r).order_by("number")
             )
+        session.tally = self.tally_compute(session)
+        TableSession.objects.filter(pk=session.pk).update(tally=session.tally)
         return session
 
 

@@ -18,7 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import services as scoring_services
-from scoring.games import Slot
+from scoring.games import Slot, game_of
 from scoring.models import KopDeal, TableSession, VintDeal
 from tests.actors import DIRECTOR_ACCEPTS, open_table_link
 from tests.factories import PlayerFactory
@@ -181,6 +181,9 @@ def test_the_progress_board_counts_vint_deals_and_says_to_accept(
     row = html[html.index('data-table="1"') :]
     assert '<td class="num">1</td>' in row[:800] and "playing" in row[:800]
     VintDeal.objects.filter(session=table.session).delete()
+    # Rows deleted behind the write path's back: its tally is put right by hand too.
+    table.session.tally = game_of(table.session).tally_compute(table.session)
+    table.session.save(update_fields=["tally"])
     _play_vint_session(table.session)
     row = director_client.get(board).content.decode()
     row = row[row.index('data-table="1"') :][:800]

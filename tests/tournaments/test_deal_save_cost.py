@@ -1,0 +1,228 @@
+"""What a deal save costs in statements, and the running tally it keeps.
+
+A save is four statements in scoring (lock-and-read with the submission-key lookup
+folded in, the deal, its history row, the session's tally) plus one for a tournament
+table (the results version, found and counted in one statement). The pad it answers
+with reads the newest rows only. The tally every write keeps must equal the one
+computed from the rows from scratch, whatever the order of records, corrections and
+voids (a hypothesis property).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring import services as scoring_services
+from scoring.errors import DealRejected, NeedsConfirmation
+from scoring.games import Slot, game_of
+from scoring.models import TableSession
+from tests.actors import phone
+from tests.factories import ClubFactory, PlayerFactory
+from tournaments import services
+
+pytestmark = pytest.mark.django_db
+
+ACTOR = scoring_services.Actor(label="phone", phone="p1", seat=1)
+KOP_FACTS = [
+    {"contract": "normal", "declarers": [1, 3], "doublings": 1, "declarer_points": 60},
+    {"contract": "zolo", "declarers": [2], "doubling_seats": [1, 2], "declarer_points": 28},
+    {"contract": "cicha", "declarers": [4], "doublings": 0, "declarer_points": 70},
+    {"contract": "normal", "declarers": [2, 4], "doublings": 0, "declarer_points": 40},
+]
+KOP_FORM = {
+    "contract": "normal",
+    "declarers": ["1", "3"],
+    "doublings": "1",
+    "declarer_points": "60",
+}
+SHEET = Path(__file__).parent.parent / "fixtures" / "sheets" / "vint_session.json"
+VINT_FACTS = [d for r in json.loads(SHEET.read_text())["rubbers"] for d in r["deals"]]
+
+
+def statements(ctx: CaptureQueriesContext) -> list[str]:
+    """The statements a save sent (savepoints are the test's transaction, not the save's)."""
+    return [
+        q["sql"]
+        for q in ctx.captured_queries
+        if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+    ]
+
+
+@pytest.fixture
+def kop_table(kop_tournament, sixteen):
+    round_ = services.round_generate(tournament=kop_tournament)
+    return round_.tables.select_related("session").first()
+
+
+@pytest.fixture
+def vint_table(profiles, club, director):
+    tournament = services.tournament_create(
+        name="Vint night",
+        game="vint",
+        profile_version=profiles["vint"].current,
+        rounds=1,
+        club=club,
+        seed=3,
+        created_by=director,
+    )
+    for i in range(1, 5):
+        entry = services.registration_add(
+            tournament=tournament, player=PlayerFactory(club=club, number=i)
+        )
+        services.registration_check_in(registration=entry)
+    round_ = services.round_generate(tournament=tournament)
+    return round_.tables.select_related("session").first()
+
+
+def save(session: TableSession, facts: dict, key: str, **extra) -> list[str]:
+    with CaptureQueriesContext(connection) as ctx:
+        stored = scoring_services.deal_record(
+            session=session, facts=facts, actor=ACTOR, submission_key=key, extra=extra
+        )
+    assert not stored.replayed
+    return statements(ctx)
+
+
+def test_a_kop_save_is_five_statements_at_a_tournament_table(kop_table):
+    session = kop_table.session
+    version = kop_table.round.tournament.results_version
+    save(session, KOP_FACTS[0], "k0")
+    sent = save(session, KOP_FACTS[1], "k1")
+    assert len(sent) == 5, "\n".join(sent)
+    assert "submission_key" in sent[0]  # the key lookup rides on the lock-and-read
+    session.refresh_from_db()
+    assert session.tally == game_of(session).tally_compute(session)
+    assert session.tally["counted"] == 2 and session.tally["last"] == 2
+    kop_table.round.tournament.refresh_from_db()
+    assert kop_table.round.tournament.results_version == version + 2
+
+
+def test_a_vint_save_is_five_statements_six_when_it_opens_a_rubber(vint_table):
+    session = vint_table.session
+    first = save(session, VINT_FACTS[0], "v0", rubber=1)
+    assert len(first) == 6, "\n".join(first)  # + the rubber's row
+    sent = save(session, VINT_FACTS[1], "v1", rubber=1)
+    assert len(sent) == 5, "\n".join(sent)
+    session.refresh_from_db()
+    assert session.tally == game_of(session).tally_compute(session)
+
+
+def test_a_replayed_submission_is_found_by_the_locked_read(kop_table):
+    session = kop_table.session
+    save(session, KOP_FACTS[0], "same")
+    with CaptureQueriesContext(connection) as ctx:
+        stored = scoring_services.deal_record(
+            session=session,
+            facts=KOP_FACTS[0],
+            actor=ACTOR,
+            submission_key="same",
+            expected=Slot(0, 1),
+        )
+    assert stored.replayed and stored.slot == Slot(0, 1)
+    assert len(statements(ctx)) == 2  # the locked read, the deal it names
+
+
+def test_the_pad_after_a_kop_save_reads_only_the_newest_rows(kop_table):
+    session = kop_table.session
+    client = phone(session, seat=1)
+    url = f"/sessions/{session.pk}/deals/"
+    client.post(url, KOP_FORM, headers={"HX-Request": "true"})
+    with CaptureQueriesContext(connection) as ctx:
+        response = client.post(url, KOP_FORM, headers={"HX-Request": "true"})
+    assert response["X-Deal-Outcome"] == "saved"
+    sent = statements(ctx)
+    # session + seats, the phone's grant, the save's five, the pad's newest rows.
+    assert len(sent) == 9, "\n".join(sent)
+    assert not any("SUM(" in s or "COUNT(" in s for s in sent)
+    html = response.content.decode()
+    assert 'id="pad"' in html and "<html" not in html
+    session.refresh_from_db()
+    for total in session.tally["totals"]:
+        assert f">{total:+d}<" in html or f">{total}<" in html
+
+
+# ----------------------------------------------------------------- the tally property
+
+OPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("record"), st.integers(0, 99), st.integers(0, 99)),
+        st.tuples(st.just("correct"), st.integers(0, 99), st.integers(0, 99)),
+        st.tuples(st.just("void"), st.integers(0, 99), st.integers(0, 99)),
+    ),
+    max_size=25,
+)
+
+
+def _run(session: TableSession, ops, pool) -> None:
+    game = game_of(session)
+    slots: list[Slot] = []
+    for op, a, b in ops:
+        session = TableSession.objects.get(pk=session.pk)
+        try:
+            if op == "record":
+                stored = scoring_services.deal_record(
+                    session=session, facts=pool[a % len(pool)], actor=ACTOR, confirm_warnings=True
+                )
+                slots.append(stored.slot)
+            elif slots and op == "correct":
+                scoring_services.deal_correct(
+                    session=session,
+                    slot=slots[a % len(slots)],
+                    facts=pool[b % len(pool)],
+                    actor=ACTOR,
+                    reason="typo",
+                    confirm_warnings=True,
+                )
+            elif slots:
+                scoring_services.deal_void(
+                    session=session, slot=slots[a % len(slots)], actor=ACTOR, reason="misdeal"
+                )
+        except (DealRejected, NeedsConfirmation):
+            pass  # refused: nothing written, and the tally must not have moved either
+        session.refresh_from_db()
+        assert session.tally == dict(game.tally_compute(session)), (op, a, b)
+
+
+PROPERTY = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+def _property(profiles, game: str, slug: str, pool, ops) -> None:
+    with transaction.atomic():
+        club = ClubFactory()
+        session = scoring_services.session_create(
+            game=game,
+            profile_version=profiles[slug].current,
+            players=[PlayerFactory(club=club) for _ in range(4)],
+        )
+        _run(session, ops, pool)
+        transaction.set_rollback(True)
+
+
+@PROPERTY
+@given(ops=OPS)
+def test_the_kop_tally_equals_a_recomputation_after_any_changes(profiles, ops):
+    _property(profiles, "kop", "kop-koscian", KOP_FACTS, ops)
+
+
+@PROPERTY
+@given(ops=OPS)
+def test_the_vint_tally_equals_a_recomputation_after_any_changes(profiles, ops):
+    _property(profiles, "vint", "vint", VINT_FACTS, ops)
+
+
+@pytest.mark.parametrize("name", ["kop_format_example.json", "vint_session.json"])
+def test_an_imported_sheet_comes_with_its_tally(profiles, director, name):
+    data = json.loads((SHEET.parent / name).read_text())
+    session = scoring_services.session_import_sheet(data=data, user=director)
+    session.refresh_from_db()
+    assert session.tally
+    assert session.tally == dict(game_of(session).tally_compute(session))
