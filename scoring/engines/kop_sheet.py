@@ -179,6 +179,8 @@ def sheet_result(sheet: KopSheet, table: kop.TableResult) -> dict[str, object]:
                 "value": r.value,
                 "declarers_won": r.declarers_won,
                 "payments": list(r.payments),
+                # R5, R6, soloist_doubling, impossible totals: they never change a number.
+                "warnings": list(r.warnings),
             }
             for r in table.results
         ],

@@ -56,6 +56,7 @@ def test_session_sheet_deal_by_deal():
                 "below": {"NS": ns_below, "EW": ew_below},
                 "games": {"NS": games[0], "EW": games[1]},
                 "phase": phase,
+                "warnings": [],
             }, f"rubber {r}, deal {n}"
 
 
@@ -85,7 +86,7 @@ def test_output_has_exactly_the_documented_keys():
     for rubber in out["rubbers"]:
         assert set(rubber) == {"deals", "rubber_winner", "finished", "totals"}
         for deal in rubber["deals"]:
-            assert set(deal) == {"above", "below", "games", "phase"}
+            assert set(deal) == {"above", "below", "games", "phase", "warnings"}
     assert set(out["session"]) == {"totals", "net"}
     json.dumps(out)  # plain JSON
 
