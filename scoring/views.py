@@ -396,7 +396,15 @@ def score_pad(request: HttpRequest, pk: int | None = None) -> HttpResponse:
             "session": session,
             "players": players,
             "rows": [(n, kop.dealer_for_deal(n)) for n in rows],
-            "contracts": [contract_label(c.name) for c in kop.contracts_for("baska")],
+            # A session's pad lists only what its profile allows (rules/kop.md §7.1).
+            "contracts": [
+                contract_label(c.name)
+                for c in (
+                    kop.contracts_for(session.game, game_of(session).rules(session))
+                    if session
+                    else kop.contracts_for("baska")
+                )
+            ],
         },
     )
 
@@ -464,7 +472,7 @@ def profile_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     elif request.GET.get("copy"):
         source = get_object_or_404(RuleProfile, slug=request.GET["copy"])
         initial = {
-            "name": f"{source.name} ({_('copy')})",
+            "name": f"{source.display_name} ({_('copy')})",
             "game": source.game,
             "options": source.current.options,
             "tournament": source.current.tournament,

@@ -506,9 +506,7 @@ def _contracts(game: str, name: str, value: object) -> object:
     if value is None:
         return None
     if not isinstance(value, list | tuple) or not value:
-        raise _bad_value(
-            name, value, "a non-empty list of contract names", "kop.option_contracts"
-        )
+        raise _bad_value(name, value, "a non-empty list of contract names", "kop.option_contracts")
     seen: set[str] = set()
     for contract in value:
         seen_before = contract in seen

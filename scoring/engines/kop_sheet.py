@@ -6,7 +6,10 @@ A **sheet** is what a scorer writes down at one table: the ``game``, optional
 in seat order (seat 1 deals deal 1, then clockwise) and the ``deals``, each
 with its ``contract``, ``declarers`` (seats 1..4), exactly one of
 ``doublings`` (the effective count k) or ``doubling_seats`` (who doubled after
-the final contract, in order) and ``declarer_points`` (0..104). The engine
+the final contract, in order) and ``declarer_points`` (0..104). An app's export
+also writes the ``warnings`` its scorer confirmed (the output's key); reading
+accepts them as a list of messages and scores the deal afresh, so they never
+change a number. The engine
 vocabulary (k, M, L, V, declarers, Old / Young) is defined in ``kop.py``.
 
 Reading is strict: a key the format does not name, a number that is not a
@@ -35,7 +38,7 @@ from scoring.engines.shapes import KopDealJson, KopDoublingJson, KopSheetJson
 
 SHEET_KEYS = ("game", "rules", "players", "deals")
 REQUIRED_SHEET_KEYS = ("game", "players", "deals")
-DEAL_KEYS = ("contract", "declarers", "doublings", "doubling_seats", "declarer_points")
+DEAL_KEYS = ("contract", "declarers", "doublings", "doubling_seats", "declarer_points", "warnings")
 REQUIRED_DEAL_KEYS = ("contract", "declarers", "declarer_points")
 _EXPECTED = {"doublings": "an integer", "doubling_seats": "a list of seats"}
 
@@ -117,6 +120,9 @@ def _read_deal(n: int, raw: object, rules: kop.KopRules, problems: list[str]) ->
         if e.field not in missing and e.field not in nulls
     ]
     local += [f"{where}: {key}: expected {_EXPECTED[key]}, got null" for key in nulls]
+    warnings = raw.get("warnings", [])
+    if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
+        local.append(f"{where}: warnings: expected a list of messages, got {_show(warnings)}")
     problems.extend(local)
     return deal if not local else None
 

@@ -23,6 +23,7 @@ class KopDoublingJson(TypedDict, total=False):
 
     doublings: int  # the effective count k
     doubling_seats: list[int]  # the seats that doubled, in order
+    warnings: list[str]  # an export's confirmed warnings (read, never needed)
 
 
 class KopDealJson(KopDoublingJson):

@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring.engines import vint
-from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.errors import RuleError
 from scoring.engines.shapes import VintDealJson, VintSheetJson
 from scoring.engines.vint_sheet import deal_to_json, read_vint_sheet
 from scoring.errors import DealRejected
@@ -76,8 +76,18 @@ def deal_check(session: TableSession, facts: Mapping[str, Any]) -> vint.VintDeal
     return deal
 
 
-def session_complete_message() -> str:
-    return _("The session is complete: all three rubbers have been played.")
+def session_complete_message(board: VintBoard | None = None) -> str:
+    """Why no rubber follows the third: under ``session_structure="rotated"`` (A31) a
+    fourth would repeat a partnership, which the message names."""
+    done = _("The session is complete: all three rubbers have been played.")
+    if board is None:
+        return done
+    seats = standard_seats(RUBBERS + 1)
+    names = {n: p.name for n, p in enumerate(board.players, 1)}
+    again = _(
+        "A fourth rubber would make %(partner)s and %(other_partner)s partners again; the rule profile allows each partnership once in a session."  # noqa: E501
+    ) % {"partner": names[seats["N"]], "other_partner": names[seats["S"]]}
+    return f"{done} {again}"
 
 
 def _rubber_over(rubber: int, last: int) -> str:
@@ -229,7 +239,7 @@ def _preview(
     if not form.is_complete():
         return {"preview_waiting": [m for msgs in form.slot_errors.values() for m in msgs]}
     if rubber is None:
-        return {"preview_waiting": [session_complete_message()]}
+        return {"preview_waiting": [session_complete_message(_board(session))]}
     try:
         outcome = outcome_before(session, form.facts(), rubber.number, before)
     except DealRejected as exc:
@@ -421,7 +431,7 @@ class VintGame(GameBase):
 
     def closed_message(self, session: TableSession, extra: Mapping[str, Any]) -> str:
         _check_seen_rubber(_board(session), extra.get("rubber"), None)
-        return session_complete_message()
+        return session_complete_message(_board(session))
 
     def deal_at(self, session: TableSession, slot: Slot) -> VintDeal | None:
         return VintDeal.objects.filter(
@@ -550,16 +560,10 @@ class VintGame(GameBase):
         """A Vint session from a scoresheet: all of it, or nothing (``SheetError``).
 
         Players A..D are rubber 1's N, E, S, W; each rubber keeps its own seating and
-        first dealer. A session holds at most three rubbers.
+        first dealer. The profile's ``session_structure`` decides how many rubbers a
+        session holds and whether a partnership may repeat (``read_vint_sheet`` checks).
         """
         sheet = read_vint_sheet(dict(data))  # every problem at once; nothing written yet
-        if len(sheet.rubbers) > RUBBERS:
-            raise SheetError(
-                [
-                    f"rubbers: a Vint session has at most {RUBBERS} rubbers, "
-                    f"this sheet has {len(sheet.rubbers)}"
-                ]
-            )
         first = sheet.rubbers[0].seating
         session = import_session(
             game=self.code,

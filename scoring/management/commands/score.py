@@ -67,9 +67,8 @@ class Command(BaseCommand):
 
 def _warning_lines(result: dict[str, Any]) -> list[str]:
     """ "deal n: ..." (Kop) or "rubber r, deal n: ..." (Vint) for every warning."""
-    lines = [
-        f"deal {n}: {w}" for n, deal in enumerate(result.get("deals", []), 1) for w in deal["warnings"]
-    ]
+    deals = result.get("deals", [])
+    lines = [f"deal {n}: {w}" for n, deal in enumerate(deals, 1) for w in deal["warnings"]]
     for r, rubber in enumerate(result.get("rubbers", []), 1):
         for n, deal in enumerate(rubber["deals"], 1):
             lines += [f"rubber {r}, deal {n}: {w}" for w in deal["warnings"]]
