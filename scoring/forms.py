@@ -32,7 +32,7 @@ from scoring.engines.rules import (
 from scoring.engines.scoresheet import parse_json
 from scoring.games import Slot
 from scoring.models import GAME_CHOICES, RuleProfile
-from scoring.problems import problem_text
+from scoring.problems import kop_contract_label, problem_text
 from scoring.selectors import default_profile
 
 if TYPE_CHECKING:
@@ -90,11 +90,14 @@ class KopDealForm(EntryKeys):
     # bidder is tapped first, which the R6 check (bidder may not double) needs.
     declarer_order = forms.CharField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, game: str, rules: kop.KopRules | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
         contract = cast(forms.ChoiceField, self.fields["contract"])
-        contract.choices = [(c.name, c.name) for c in kop.contracts_for(game)]
+        # Only the contracts the session's profile allows (rules/kop.md §7.1 ``contracts``).
+        contract.choices = [(c.name, c.name) for c in kop.contracts_for(game, rules)]
         self.warnings: list[str] = []
 
     def clean_doubling_seats(self) -> list[int]:
@@ -423,15 +426,149 @@ class BoundedJSONField(forms.JSONField):
         return super().bound_data(data, initial)
 
 
+#: The options of rules/kop.md §7.1 and rules/vint.md A31 that the profile editor offers
+#: as fields of their own (the rest are written in the JSON field): field -> option.
+KOP_OPTION_FIELDS = (
+    "contracts",
+    "contract_factor",
+    "bez_wyjscia_declarers",
+    "bez_wyjscia_defenders",
+    "soloist_doubling",
+)
+VINT_OPTION_FIELDS = ("session_structure",)
+_FIELD_OF_OPTION = {
+    "contracts": "contracts",
+    "contract_factor": "contract_factor",
+    "bez_wyjscia_max": "bez_wyjscia_declarers",
+    "soloist_doubling": "soloist_doubling",
+    "session_structure": "session_structure",
+}
+_BEZ_DEFAULT = 25
+
+
 class ProfileForm(forms.Form):
-    """A custom rule profile: options and tournament settings as JSON, checked by the engine."""
+    """A custom rule profile: options and tournament settings as JSON, checked by the engine.
+
+    The options clubs differ on most (rules/kop.md §7.1, rules/vint.md A31) have fields of
+    their own with their explanations; a field left empty leaves the option to the JSON
+    (and so to its default), a filled one overrides the JSON.
+    """
 
     name = forms.CharField(label=_("Name"), max_length=120)
     game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
-    options = BoundedJSONField(label=_("Rule options (JSON)"), initial=dict, required=False)
+    contracts = forms.MultipleChoiceField(
+        label=_("Contracts played (Kop and Baśka)"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_(
+            "The contracts the club plays; the pad offers only these and a deal with another is refused. None ticked: every contract of the game. The normal game is always played; grand, grand du and baśka are Baśka's."  # noqa: E501
+        ),
+    )
+    contract_factor = forms.JSONField(
+        label=_("Contract factors (Kop and Baśka)"),
+        required=False,
+        help_text=_(
+            'Replaces the factor C of the contracts named, e.g. {"cicha": 1} pays a cicha like a normal game. Whole numbers from 1 to 100; the contracts not named keep normal 1, wesele 1, cicha 4, zolo 5, zolo du 10, grand 5, grand du 10, baśka 10.'  # noqa: E501
+        ),
+    )
+    bez_wyjscia_declarers = forms.IntegerField(
+        label=_("Bez wyjścia when the declarers lose (Kop and Baśka)"),
+        required=False,
+        min_value=0,
+        max_value=52,
+        help_text=_(
+            "Losing declarers (the Old, the wesele pair, a soloist) with at most this many card points lose bez wyjścia, which doubles the value. Empty: 25."  # noqa: E501
+        ),
+    )
+    bez_wyjscia_defenders = forms.IntegerField(
+        label=_("Bez wyjścia when the defenders lose (Kop and Baśka)"),
+        required=False,
+        min_value=0,
+        max_value=52,
+        help_text=_(
+            "The same for losing defenders (the Young in a normal game). Some clubs count 26 for one side and 25 for the other. Empty: 25."  # noqa: E501
+        ),
+    )
+    soloist_doubling = forms.ChoiceField(
+        label=_("Doublings by the soloist (Kop and Baśka)"),
+        required=False,
+        choices=[
+            ("", _("as in the JSON options (by default: not the first doubling)")),
+            ("not_first", _("not the first doubling (rule R5)")),
+            ("never", _("never: the soloist may not say kontra at all (Kościan)")),
+            ("any", _("any doubling")),
+        ],
+        help_text=_(
+            "A soloist's doubling these rules forbid is shown as a warning the scorer confirms before saving; it never changes the count of doublings."  # noqa: E501
+        ),
+    )
+    session_structure = forms.ChoiceField(
+        label=_("Session (Vint)"),
+        required=False,
+        choices=[
+            ("", _("as in the JSON options (by default: three rubbers)")),
+            ("rotated", _("three rubbers, a different partnership in each (Parlett)")),
+            ("free", _("any number of rubbers, any seating")),
+        ],
+        help_text=_(
+            "Under three rubbers a fourth rubber or a partnership seen in an earlier rubber of the session is refused."  # noqa: E501
+        ),
+    )
+    options = BoundedJSONField(
+        label=_("Other rule options (JSON)"),
+        initial=dict,
+        required=False,
+        help_text=_("The other options by the names of the rules documents (§7)."),
+    )
     tournament = BoundedJSONField(
         label=_("Tournament settings (JSON)"), initial=dict, required=False
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.MultipleChoiceField, self.fields["contracts"]).choices = [
+            (c.name, kop_contract_label(c.name)) for c in kop.contracts_for("baska")
+        ]
+        # A stored profile's options: the ones with fields of their own go there.
+        options = self.initial.get("options")
+        if isinstance(options, dict):
+            options = dict(options)
+            bez = options.pop("bez_wyjscia_max", None)
+            if isinstance(bez, int):
+                self.initial["bez_wyjscia_declarers"] = self.initial["bez_wyjscia_defenders"] = bez
+            elif isinstance(bez, dict):
+                self.initial["bez_wyjscia_declarers"] = bez.get("declarers")
+                self.initial["bez_wyjscia_defenders"] = bez.get("defenders")
+            for name in ("contracts", "contract_factor", "soloist_doubling", "session_structure"):
+                if name in options:
+                    self.initial[name] = options.pop(name)
+            self.initial["options"] = options
+
+    def _with_fields(self, game: str, options: dict[str, Any], data: dict[str, Any]) -> None:
+        """Put the filled option fields into ``options``; one of the other game is an error."""
+        kop_game = game in kop.GAMES
+        for name in VINT_OPTION_FIELDS if kop_game else KOP_OPTION_FIELDS:
+            if data.get(name) not in (None, "", [], {}):
+                self.add_error(name, _("This option is not one of this game's."))
+        if not kop_game:
+            if data.get("session_structure"):
+                options["session_structure"] = data["session_structure"]
+            return
+        if data.get("contracts"):
+            options["contracts"] = list(data["contracts"])
+        if data.get("contract_factor") not in (None, {}):
+            options["contract_factor"] = data["contract_factor"]
+        declarers, defenders = data.get("bez_wyjscia_declarers"), data.get("bez_wyjscia_defenders")
+        if declarers is not None or defenders is not None:
+            declarers = _BEZ_DEFAULT if declarers is None else declarers
+            defenders = _BEZ_DEFAULT if defenders is None else defenders
+            options["bez_wyjscia_max"] = (
+                declarers
+                if declarers == defenders
+                else {"declarers": declarers, "defenders": defenders}
+            )
+        if data.get("soloist_doubling"):
+            options["soloist_doubling"] = data["soloist_doubling"]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -443,10 +580,16 @@ class ProfileForm(forms.Form):
         if not isinstance(options, dict):
             self.add_error("options", _("Write the options as a JSON object."))
         elif data.get("game"):
+            options = dict(options)
+            self._with_fields(data["game"], options, data)
             try:
                 validate_profile_options(data["game"], options)
             except RuleError as exc:
-                self.add_error("options", problem_text(exc))
+                option = str(exc.params.get("option", exc.root or "")).split(".")[0]
+                field = _FIELD_OF_OPTION.get(option, "options")
+                if field not in self.fields or field in self.errors:
+                    field = "options"
+                self.add_error(field, problem_text(exc))
         if not isinstance(tournament, dict):
             self.add_error("tournament", _("Write the settings as a JSON object."))
         else:

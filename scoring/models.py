@@ -16,6 +16,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring.profiles import builtin_description, builtin_name
+
 GAME_CHOICES = [("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
 
 
@@ -38,7 +40,16 @@ class RuleProfile(models.Model):
         verbose_name_plural = _("rule profiles")
 
     def __str__(self) -> str:
-        return self.name
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        """The name in the active language (a built-in's is translated by slug)."""
+        return builtin_name(self.slug, self.name)
+
+    @property
+    def display_description(self) -> str:
+        return builtin_description(self.slug, self.description)
 
     @property
     def current(self) -> RuleProfileVersion:
@@ -61,7 +72,7 @@ class RuleProfileVersion(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.profile.name} v{self.version}"
+        return f"{self.profile.display_name} v{self.version}"
 
 
 class TableSession(models.Model):

@@ -98,11 +98,33 @@ MESSAGES: Final[dict[str, Promise]] = {
     "kop.option_doubling_names": _(
         "%(option)s: %(value)s is not allowed (a non-empty list of names, kontra first)."
     ),
+    "kop.option_bez_wyjscia_side": _(
+        "%(option)s: %(value)s is not a side (declarers or defenders: the side that lost)."
+    ),
+    "kop.option_contract_name": _(
+        "%(option)s: %(value)s is not a contract of %(game)s (%(allowed)s)."
+    ),
+    "kop.option_contract_factor": _(
+        '%(option)s: %(value)s is not allowed (a whole number from %(low)s to %(high)s for each contract named, e.g. {"cicha": 1}).'  # noqa: E501
+    ),
+    "kop.option_contracts": _(
+        "%(option)s: %(value)s is not allowed (a non-empty list of contract names)."
+    ),
+    "kop.option_contracts_repeated": _("%(option)s: %(value)s is listed twice."),
+    "kop.option_contracts_normal": _(
+        "%(option)s: %(value)s leaves out normal; the normal game is always played."
+    ),
+    "kop.option_soloist_doubling_conflict": _(
+        "soloist_may_double_first: %(flag)s contradicts %(option)s: %(value)s (true means any; false means not_first or never)."  # noqa: E501
+    ),
     "vint.option_level_min_unsupported": _(
         "%(option)s: %(value)s is not supported: the rules leave the values of levels 1 to 3 open."  # noqa: E501
     ),
     # ------------------------------------------------------------------- Kop deals
     "kop.contract_unknown": _("%(value)s is not a %(game)s contract (%(contracts)s)."),
+    "kop.contract_not_allowed": _(
+        "%(contract)s is not played under these rules (allowed: %(contracts)s)."
+    ),
     "kop.seats_not_a_list": _("Expected a list of seats, got %(value)s."),
     "kop.seat_invalid": _("%(value)s is not a seat (1 to 4)."),
     "kop.seats_repeated": _("Seats %(seats)s: a seat is given twice."),
@@ -127,6 +149,9 @@ MESSAGES: Final[dict[str, Promise]] = {
     ),
     "kop.soloist_doubled_first": _(
         "Seat %(seat)s, the soloist, made the first doubling (rule R5 forbids it); please confirm."  # noqa: E501
+    ),
+    "kop.soloist_doubled": _(
+        "Seat %(seat)s, the soloist, doubled (these rules forbid the soloist any doubling); please confirm."  # noqa: E501
     ),
     "kop.wesele_bidder_doubled": _(
         "Seat %(seat)s, the wesele bidder, doubled (rule R6 forbids it); please confirm."
@@ -239,6 +264,12 @@ MESSAGES: Final[dict[str, Promise]] = {
     "vint.deal_number_invalid": _("Deal number %(value)s is not 1 or more."),
     "vint.rubbers_none": _("A session needs at least one rubber."),
     "vint.rubber_not_four": _("A rubber has four players."),
+    "vint.session_too_many_rubbers": _(
+        "A session has at most %(most)s rubbers, each with a new partnership; this one has %(count)s."  # noqa: E501
+    ),
+    "vint.partnership_repeated": _(
+        "Rubber %(rubber)s: %(partner)s and %(other_partner)s were partners in rubber %(first)s already; each partnership plays once in a session."  # noqa: E501
+    ),
     "vint.rubber_players_differ": _(
         "Rubber %(rubber)s: the players %(players)s differ from %(expected)s."
     ),

@@ -431,7 +431,15 @@ def score_pad(request: HttpRequest, pk: int | None = None) -> HttpResponse:
             "game_label": game_for(code).label,
             "players": players,
             "rows": [(n, kop.dealer_for_deal(n)) for n in rows],
-            "contracts": [contract_label(c.name) for c in kop.contracts_for(code)],
+            # A session's pad lists only what its profile allows (rules/kop.md §7.1).
+            "contracts": [
+                contract_label(c.name)
+                for c in (
+                    kop.contracts_for(code, game_of(session).rules(session))
+                    if session
+                    else kop.contracts_for(code)
+                )
+            ],
         },
     )
 
@@ -491,7 +499,7 @@ def profile_edit(request: HttpRequest, slug: str | None = None) -> HttpResponse:
             raise Http404(_("No such rule profile."))
         source = get_object_or_404(RuleProfile, slug=copy)
         initial = {
-            "name": f"{source.name} ({_('copy')})",
+            "name": f"{source.display_name} ({_('copy')})",
             "game": source.game,
             "options": source.current.options,
             "tournament": source.current.tournament,

@@ -26,15 +26,18 @@ P
     contract (tout) only by taking all four tricks, P = 104 (§5.1).
 C
     The contract factor: normal 1, wesele 1, cicha 4, zolo 5, zolo du 10,
-    grand 5, grand du 10, baśka 10 (§5.2).
+    grand 5, grand du 10, baśka 10 (§5.2); ``contract_factor`` replaces it
+    for the contracts it names (§7.1).
 k
     The number of effective doublings (kontra, rej, bok, słup, ...). Each one
     doubles the value. Given either directly or as the seats that doubled
     after the final contract, from which k follows by rule R3 (§2.4).
 M
     The margin: 1 *z wyjściem*; 2 *bez wyjścia* (the losing side took at
-    most ``bez_wyjscia_max`` = 25 points); 3 *bez bitki* (the losing side took
-    no trick). Always 1 for du contracts unless ``margin_on_du``.
+    most ``bez_wyjscia_max`` = 25 points; §7.1 lets the threshold differ by
+    which side lost: losing declarers or losing defenders); 3 *bez bitki*
+    (the losing side took no trick). Always 1 for du contracts unless
+    ``margin_on_du``.
 L
     Baśka's loss factor: 2 when the declaring side loses, else 1.
 V
@@ -42,7 +45,12 @@ V
     each loser pays V. One against three: the soloist wins or pays V from or
     to each opponent, so his net is 3V (§5.3). Every deal sums to zero.
 
-Rules are a ``KopRules`` (every §7 option, validated when built). Per-rules
+allowed contracts
+    ``contracts`` (§7.1): the contracts a club plays; a deal with another is
+    bad input. ``soloist_doubling`` says which doublings a soloist may make
+    (``not_first``: R5; ``never``; ``any``); a breach is a warning.
+
+Rules are a ``KopRules`` (every §7 and §7.1 option, validated when built). Per-rules
 lookup tables are compiled once, so ``score_deal`` and ``score_table`` only
 index and multiply.
 """
@@ -86,8 +94,16 @@ CODES: Final = frozenset(
         "kop.option_doubling_cap",
         "kop.option_cap_contract",
         "kop.option_doubling_names",
+        "kop.option_bez_wyjscia_side",
+        "kop.option_contract_name",
+        "kop.option_contract_factor",
+        "kop.option_contracts",
+        "kop.option_contracts_repeated",
+        "kop.option_contracts_normal",
+        "kop.option_soloist_doubling_conflict",
         # Deals.
         "kop.contract_unknown",
+        "kop.contract_not_allowed",
         "kop.seats_not_a_list",
         "kop.seat_invalid",
         "kop.seats_repeated",
@@ -104,6 +120,7 @@ CODES: Final = frozenset(
         # Warnings (appendix A): the deal scores, the scorer confirms.
         "kop.points_impossible",
         "kop.soloist_doubled_first",
+        "kop.soloist_doubled",
         "kop.wesele_bidder_doubled",
     }
 )
@@ -162,11 +179,17 @@ def _unknown_game(game: object) -> RuleError:
     )
 
 
-def contracts_for(game: str) -> tuple[Contract, ...]:
-    """The contracts playable in ``game`` ("kop" or "baska"), picker order."""
+def contracts_for(game: str, rules: KopRules | None = None) -> tuple[Contract, ...]:
+    """The contracts playable in ``game`` ("kop" or "baska"), picker order.
+
+    With ``rules``, only the contracts those rules allow (``contracts``, §7.1).
+    """
     if game not in GAMES:
         raise _unknown_game(game)
-    return tuple(c for c in CONTRACTS.values() if game in c.games)
+    allowed = rules.contracts if rules is not None else None
+    return tuple(
+        c for c in CONTRACTS.values() if game in c.games and (allowed is None or c.name in allowed)
+    )
 
 
 # ------------------------------------------------------------------- attainable totals
@@ -211,6 +234,10 @@ WESELE_PARTNERS: Final = ("highest_missing_jack", "named_jack")
 DOUBLING_COUNTS: Final = ("alternating_sides_only", "every_call")
 AUCTION_ENDS: Final = ("three_passes", "all_pass", "four_passes", "free_order")
 BASKA_BIDS: Final = ("played", "auto_win")
+SOLOIST_DOUBLINGS: Final = ("not_first", "never", "any")
+#: The two sides a ``bez_wyjscia_max`` object names (§7.1): the side that lost.
+BEZ_WYJSCIA_SIDES: Final = ("declarers", "defenders")
+CONTRACT_FACTOR_RANGE: Final = range(1, 101)
 UNLIMITED: Final = "unlimited"
 DECLARER_TARGET: Final = 53
 # The loser of a normal game holds at most 52, so a larger threshold would
@@ -220,6 +247,10 @@ BEZ_WYJSCIA_RANGE: Final = range(0, 53)
 
 def _full_caps(game: str, cap: int | None) -> dict[str, int | None]:
     return {c.name: cap for c in contracts_for(game)}
+
+
+def _default_factors(game: str) -> dict[str, int]:
+    return {c.name: c.factor for c in contracts_for(game)}
 
 
 @dataclass(frozen=True)
@@ -239,8 +270,10 @@ class KopRules:
     trump_order: str = "T14"
     #: Declarers win with this many points; §7 offers no alternative to 53.
     declarer_target: int = DECLARER_TARGET
-    #: A losing side with 1..this many points loses bez wyjścia (M = 2).
-    bez_wyjscia_max: int = 25
+    #: A losing side with 1..this many points loses bez wyjścia (M = 2): one
+    #: number, or per losing side ``{"declarers": 26, "defenders": 25}`` (§7.1;
+    #: an object whose two numbers are equal is kept as that one number).
+    bez_wyjscia_max: int | Mapping[str, int] = field(default=25, hash=False)
     #: Whether M also applies to zolo du / grand du.
     margin_on_du: bool = False
     #: L = 2 when the declaring side loses (Baśka's rule).
@@ -250,6 +283,8 @@ class KopRules:
     #: R6 variant: the wesele bidder may double (else a warning).
     wesele_bidder_may_double: bool = False
     #: R5 variant: a soloist may make the first doubling (else a warning).
+    #: The §7 spelling of ``soloist_doubling``: true is "any", false "not first"
+    #: (which "never" satisfies too); the two are kept in step.
     soloist_may_double_first: bool = False
     #: "alternating_sides_only" (R3) or "every_call".
     doubling_count: str = "alternating_sides_only"
@@ -270,6 +305,14 @@ class KopRules:
     baska_bid: str = "played"
     #: "du" as a +100 % suffix rather than a contract: same values (A12).
     du_as_suffix: bool = False
+    #: C per contract (§7.1); every contract of the game, filled from §5.2.
+    contract_factor: Mapping[str, int] = field(
+        default_factory=lambda: MappingProxyType(_default_factors("kop")), hash=False
+    )
+    #: The contracts the club plays, picker order (§7.1); ``None``: every one.
+    contracts: tuple[str, ...] | None = None
+    #: "not_first" (R5), "never" or "any": which doublings a soloist may make.
+    soloist_doubling: str = "not_first"
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -280,6 +323,30 @@ class KopRules:
                 # Normalising a container (list -> tuple, partial caps -> all
                 # contracts, read-only) is the only change a parser makes.
                 object.__setattr__(self, name, value)
+        # The two spellings of the soloist's doublings say the same thing.
+        if self.soloist_may_double_first and self.soloist_doubling == "not_first":
+            object.__setattr__(self, "soloist_doubling", "any")
+        elif self.soloist_doubling == "any":
+            object.__setattr__(self, "soloist_may_double_first", True)
+        if self.soloist_may_double_first != (self.soloist_doubling == "any"):
+            raise _soloist_conflict(self.soloist_may_double_first, self.soloist_doubling)
+
+    @property
+    def bez_wyjscia_declarers(self) -> int:
+        """The bez wyjścia threshold when the declaring side lost."""
+        value = self.bez_wyjscia_max
+        return value if isinstance(value, int) else value["declarers"]
+
+    @property
+    def bez_wyjscia_defenders(self) -> int:
+        """The bez wyjścia threshold when the defending side lost."""
+        value = self.bez_wyjscia_max
+        return value if isinstance(value, int) else value["defenders"]
+
+    @property
+    def allowed_contracts(self) -> tuple[str, ...]:
+        """The names of the contracts these rules allow, picker order."""
+        return tuple(c.name for c in contracts_for(self.game, self))
 
     @cached_property
     def _tables(self) -> _Tables:
@@ -356,17 +423,115 @@ def _declarer_target(game: str, name: str, value: object) -> object:
     return value
 
 
-def _bez_wyjscia_max(game: str, name: str, value: object) -> object:
+def _one_bez_wyjscia(name: str, value: object, root: str) -> int:
     if not _is_int(value) or value not in BEZ_WYJSCIA_RANGE:
         raise _bad_value(
             name,
             value,
             "an integer from 0 to 52; default 25, some clubs 26",
             "kop.option_bez_wyjscia_max",
+            root=root,
             low=BEZ_WYJSCIA_RANGE.start,
             high=BEZ_WYJSCIA_RANGE.stop - 1,
         )
+    assert isinstance(value, int)
     return value
+
+
+def _bez_wyjscia_max(game: str, name: str, value: object) -> object:
+    if not isinstance(value, Mapping):
+        return _one_bez_wyjscia(name, value, name)
+    for side in value:
+        if side not in BEZ_WYJSCIA_SIDES:
+            raise RuleError(
+                f"{name}: {_show(side)} is not a side (declarers, defenders)",
+                field=name,
+                code="kop.option_bez_wyjscia_side",
+                params={"option": name, "value": _show(side), "allowed": list(BEZ_WYJSCIA_SIDES)},
+            )
+    # A side the object leaves out keeps the §5.2 default, 25.
+    sides = {
+        side: _one_bez_wyjscia(f"{name}.{side}", value.get(side, 25), name)
+        for side in BEZ_WYJSCIA_SIDES
+    }
+    if sides["declarers"] == sides["defenders"]:
+        return sides["declarers"]  # one number says the same, and compares equal
+    if isinstance(value, MappingProxyType) and dict(value) == sides:
+        return value
+    return MappingProxyType(sides)
+
+
+def _contract_name(game: str, name: str, contract: object) -> str:
+    names = [c.name for c in contracts_for(game)]
+    if not isinstance(contract, str) or contract not in names:
+        raise RuleError(
+            f"{name}: {_show(contract)} is not a contract of {game} ({', '.join(names)})",
+            field=name,
+            code="kop.option_contract_name",
+            params={"option": name, "value": _show(contract), "game": game, "allowed": names},
+        )
+    return contract
+
+
+def _contract_factor(game: str, name: str, value: object) -> object:
+    if not isinstance(value, Mapping):
+        raise _bad_value(
+            name,
+            value,
+            'an object by contract name, e.g. {"cicha": 1}',
+            "kop.option_contract_factor",
+            low=CONTRACT_FACTOR_RANGE.start,
+            high=CONTRACT_FACTOR_RANGE.stop - 1,
+        )
+    factors = _default_factors(game)
+    for contract, factor in value.items():
+        _contract_name(game, name, contract)
+        if not _is_int(factor) or factor not in CONTRACT_FACTOR_RANGE:
+            raise _bad_value(
+                f"{name}.{contract}",
+                factor,
+                "a whole number from 1 to 100",
+                "kop.option_contract_factor",
+                root=name,
+                low=CONTRACT_FACTOR_RANGE.start,
+                high=CONTRACT_FACTOR_RANGE.stop - 1,
+            )
+        factors[contract] = factor
+    if isinstance(value, MappingProxyType) and dict(value) == factors:
+        return value
+    return MappingProxyType(factors)
+
+
+def _contracts(game: str, name: str, value: object) -> object:
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or not value:
+        raise _bad_value(name, value, "a non-empty list of contract names", "kop.option_contracts")
+    seen: set[str] = set()
+    for contract in value:
+        seen_before = contract in seen
+        seen.add(_contract_name(game, name, contract))
+        if seen_before:
+            raise _bad_value(name, contract, "each contract once", "kop.option_contracts_repeated")
+    if "normal" not in seen:
+        raise _bad_value(
+            name, list(value), "normal must be in the list", "kop.option_contracts_normal"
+        )
+    every = tuple(c.name for c in contracts_for(game))
+    if seen == set(every):
+        return None  # every contract: the default, however it is spelt
+    ordered = tuple(c for c in every if c in seen)
+    return value if value == ordered else ordered
+
+
+def _soloist_conflict(flag: bool, doubling: str) -> RuleError:
+    return RuleError(
+        f"soloist_may_double_first: {_show(flag)} contradicts soloist_doubling: "
+        f"{_show(doubling)} (true means any, false not_first or never)",
+        field="soloist_doubling",
+        code="kop.option_soloist_doubling_conflict",
+        params={"option": "soloist_doubling", "value": _show(doubling), "flag": _show(flag)},
+    )
 
 
 def _one_cap(name: str, value: object, root: str) -> int | None:
@@ -435,6 +600,9 @@ _OPTION_PARSERS: Final[dict[str, Callable[[str, str, object], object]]] = {
     "wesele_first_call_only": _flag,
     "baska_bid": _choice(*BASKA_BIDS),
     "du_as_suffix": _flag,
+    "contract_factor": _contract_factor,
+    "contracts": _contracts,
+    "soloist_doubling": _choice(*SOLOIST_DOUBLINGS),
 }
 
 #: Every option name ``parse_rules`` accepts ("game" must repeat the game).
@@ -449,6 +617,7 @@ def _game_defaults(game: str) -> dict[str, object]:
             "baska_loss_double": True,
             "doubling_names": DOUBLING_NAMES_BASKA,
             "doubling_cap": _full_caps(game, OFFICIAL_DOUBLING_CAP),
+            "contract_factor": _default_factors(game),
         }
     return {"game": game}
 
@@ -506,6 +675,13 @@ def collect_rules(game: str, options: object) -> tuple[KopRules | None, list[Rul
             values[name] = parse(game, name, value)
         except RuleError as e:
             problems.append(e)
+    flag, doubling = values.get("soloist_may_double_first"), values.get("soloist_doubling")
+    if isinstance(flag, bool) and isinstance(doubling, str) and flag != (doubling == "any"):
+        # Both spellings given (§7.1), with different meanings.
+        problems.append(_soloist_conflict(flag, doubling))
+        del values["soloist_may_double_first"]
+    elif flag is True:
+        values["soloist_doubling"] = "any"
     return KopRules(**values), problems  # type: ignore[arg-type]
 
 
@@ -543,6 +719,10 @@ def rules_to_options(rules: KopRules, *, only_changed: bool = False) -> dict[str
                 out[name] = {c: UNLIMITED if v is None else v for c, v in value.items()}
         elif name == "doubling_names":
             out[name] = list(value)
+        elif name == "contracts":
+            out[name] = list(rules.allowed_contracts)
+        elif isinstance(value, Mapping):  # bez_wyjscia_max per side, contract_factor
+            out[name] = dict(value)
         else:
             out[name] = value
     return out
@@ -668,6 +848,7 @@ class _ContractTable:
         "contract",
         "known",
         "outcomes",
+        "never_applies",
         "r5_applies",
         "r6_applies",
         "seat_rules",
@@ -680,9 +861,10 @@ class _ContractTable:
         cap = rules.doubling_cap[contract.name]
         self.cap = _UNCAPPED if cap is None else cap
         self.single = contract.declarers == 1
-        self.r5_applies = self.single and not rules.soloist_may_double_first
+        self.r5_applies = self.single and rules.soloist_doubling == "not_first"
+        self.never_applies = self.single and rules.soloist_doubling == "never"
         self.r6_applies = contract.name == "wesele" and not rules.wesele_bidder_may_double
-        self.seat_rules = self.r5_applies or self.r6_applies
+        self.seat_rules = self.r5_applies or self.never_applies or self.r6_applies
         self.known: dict[tuple[object, ...], KopResult] = {}
         # outcomes[P] = (declarers won, C * M * L, M, L, warning problems, their messages)
         self.outcomes = tuple(_outcome(contract, rules, p) for p in range(TOTAL_POINTS + 1))
@@ -701,16 +883,19 @@ class _ContractTable:
 def _outcome(
     contract: Contract, rules: KopRules, p: int
 ) -> tuple[bool, int, int, int, tuple[Problem, ...], tuple[str, ...]]:
+    factor = rules.contract_factor[contract.name]
     if contract.name == "baska" and rules.baska_bid == "auto_win":
-        # No play (A10 alternative): the four queens win, V = 10 * 2^k.
-        return True, contract.factor, 1, 1, (), ()
+        # No play (A10 alternative): the four queens win, V = C * 2^k.
+        return True, factor, 1, 1, (), ()
     won = p == TOTAL_POINTS if contract.is_du else p >= rules.declarer_target
     loser_points = TOTAL_POINTS - p if won else p
+    # §7.1: the threshold is the losing side's (the defenders lost if the declarers won).
+    bez_max = rules.bez_wyjscia_defenders if won else rules.bez_wyjscia_declarers
     margin = 1
     if not contract.is_du or rules.margin_on_du:
         if loser_points == 0:
             margin = 3
-        elif loser_points <= rules.bez_wyjscia_max:
+        elif loser_points <= bez_max:
             margin = 2
     loss = 2 if rules.baska_loss_double and not won else 1
     warnings: tuple[Problem, ...] = ()
@@ -725,7 +910,7 @@ def _outcome(
             ),
         )
     messages = tuple(w.message for w in warnings)
-    return won, contract.factor * margin * loss, margin, loss, warnings, messages
+    return won, factor * margin * loss, margin, loss, warnings, messages
 
 
 class _Tables:
@@ -734,7 +919,10 @@ class _Tables:
     def __init__(self, rules: KopRules) -> None:
         self.rules = rules
         self.every_call = rules.doubling_count == "every_call"
-        self.by_contract = {c.name: _ContractTable(c, rules) for c in contracts_for(rules.game)}
+        # Only the allowed contracts: any other one falls to check_deal, which names it.
+        self.by_contract = {
+            c.name: _ContractTable(c, rules) for c in contracts_for(rules.game, rules)
+        }
 
 
 def _score(deal: KopDeal, tables: _Tables, retry: bool = True) -> KopResult:
@@ -831,6 +1019,7 @@ def _score_checked(deal: KopDeal, tables: _Tables, retry: bool) -> KopResult:
 
 _R5_BROKEN: Final = 1
 _R6_BROKEN: Final = 2
+_NEVER_BROKEN: Final = 4
 
 
 def _seat_flags(ct: _ContractTable, declarers: tuple[int, ...], seats: Sequence[int]) -> int:
@@ -839,6 +1028,8 @@ def _seat_flags(ct: _ContractTable, declarers: tuple[int, ...], seats: Sequence[
     flags = 0
     if ct.r5_applies and seats and seats[0] == declarers[0]:
         flags = _R5_BROKEN
+    if ct.never_applies and declarers[0] in seats:
+        flags |= _NEVER_BROKEN
     if ct.r6_applies and declarers[0] in seats:
         flags |= _R6_BROKEN
     return flags
@@ -857,6 +1048,17 @@ def _seat_warnings(
                 "doubling_seats",
                 f"doubling_seats: seat {declarers[0]}, the soloist, made the first doubling "
                 "(R5 forbids it); please confirm",
+            )
+        )
+    if flags & _NEVER_BROKEN:
+        # soloist_doubling "never" (Kościan): the soloist may not double at all.
+        out.append(
+            Problem(
+                "kop.soloist_doubled",
+                {"seat": declarers[0], "contract": ct.contract.name},
+                "doubling_seats",
+                f"doubling_seats: seat {declarers[0]}, the soloist, doubled "
+                "(these rules forbid the soloist any doubling); please confirm",
             )
         )
     if flags & _R6_BROKEN:
@@ -931,6 +1133,17 @@ def check_deal(deal: KopDeal, rules: KopRules) -> list[RuleError]:
                 field="contract",
                 code="kop.contract_unknown",
                 params={"value": _show(deal.contract), "game": rules.game, "contracts": names},
+            )
+        )
+        contract = None
+    elif rules.contracts is not None and contract.name not in rules.contracts:
+        allowed = list(rules.contracts)
+        problems.append(
+            RuleError(
+                f"{contract.name} is not played under these rules ({', '.join(allowed)})",
+                field="contract",
+                code="kop.contract_not_allowed",
+                params={"contract": contract.name, "contracts": allowed},
             )
         )
         contract = None

@@ -6,7 +6,10 @@ A **sheet** is what a scorer writes down at one table: the ``game``, optional
 in seat order (seat 1 deals deal 1, then clockwise) and the ``deals``, each
 with its ``contract``, ``declarers`` (seats 1..4), exactly one of
 ``doublings`` (the effective count k) or ``doubling_seats`` (who doubled after
-the final contract, in order) and ``declarer_points`` (0..104). The engine
+the final contract, in order) and ``declarer_points`` (0..104). An app's export
+also writes the ``warnings`` its scorer confirmed (the output's key); reading
+accepts them as a list of messages and scores the deal afresh, so they never
+change a number. The engine
 vocabulary (k, M, L, V, declarers, Old / Young) is defined in ``kop.py``.
 
 Reading is strict: a key the format does not name, a number that is not a
@@ -48,6 +51,7 @@ DEAL_KEYS = (
     "doubling_seats",
     "declarer_points",
     "voided",
+    "warnings",
 )
 REQUIRED_DEAL_KEYS = ("contract", "declarers", "declarer_points")
 FACT_KEYS = ("contract", "declarers", "doublings", "doubling_seats", "declarer_points")
@@ -144,6 +148,9 @@ def _read_deal(
         if e.field not in skip and e.field not in nulls
     ]
     local += [f"{where}: {key}: expected {_EXPECTED[key]}, got null" for key in nulls]
+    warnings = raw.get("warnings", [])
+    if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
+        local.append(f"{where}: warnings: expected a list of messages, got {shown(warnings)}")
     problems.extend(local)
     return (deal, voided) if not local else None
 
@@ -224,6 +231,7 @@ def sheet_result(sheet: KopSheet, table: kop.TableResult) -> dict[str, object]:
                 "value": r.value,
                 "declarers_won": r.declarers_won,
                 "payments": list(r.payments),
+                # R5, R6, soloist_doubling, impossible totals: they never change a number.
                 "warnings": list(r.warnings),
             }
             for r in results_in_place(sheet, table)

@@ -28,20 +28,31 @@ The built-in profiles and where each setting comes from:
     bidder may not double). Pagat has no tournament rules, so the tournament
     settings are the app's §8.2 defaults: 5/3/1/0, Kościan's tie-breaks.
 ``kop-koscian``
-    The Kościan tournament regulations (S7, §5.5, §8.1): three-tens order T14;
-    caps normal 5, wesele 5, cicha 3, zolo 3, zolo du 3 (A9, A15); the wesele
-    bidder may double (R6 variant, A6); wesele only in the first call (R9);
-    the auction ends after four passes (§2.1); the levels are named kontra,
-    rej, bok, skok, zub; big points 5/3/1/0; tie-breaks small points, round
-    wins, second places, third places (§8.1).
+    The Kościan tournament regulations as written (S7, §5.5, §8.1, §7.1):
+    three-tens order T14; caps normal 5, wesele 5, cicha 3, zolo 3, zolo du 3
+    (A9, A15); the wesele bidder may double (R6 variant, A6); wesele only in
+    the first call (R9); the auction ends after four passes (§2.1); the
+    levels are named kontra, rej, bok, skok, zub; the soloist may not double
+    at all (``soloist_doubling: never``: "the cicha player may not say
+    kontra"); big points 5/3/1/0; tie-breaks small points, round wins, second
+    places, third places (§8.1).
 ``kop-wolsztyn``
     The Wolsztyn rules (S4, S6; §2.1, §8.1): T14; the auction ends when all
     have passed; a higher bid cancels doublings and only doublings against the
     other side count (the defaults). §8.1 prints no Wolsztyn big points; the
-    4/3/2/1 scale is the one ``shared/product.md`` names for Wolsztyn.
+    4/3/2/1 scale is the one ``shared/product.md`` names for Wolsztyn, and
+    the numbers S6 does not print (the cap of four, bez wyjścia at 25) are
+    club practice and the pagat defaults; the description says so.
 ``baska``
     Baśka with the §7 defaults for that game: T12 ("czerwona baśka"), loss
     factor L, names kontra, rekontra, bok, hirsz, baśka played (A10).
+``baska-puck``
+    The Puck Baśka league (S9): T12 with the grand order, each kontra +100 %,
+    "du" said as a suffix (ZOLO-DU, GRAN-DU: the same values); the rest as
+    ``baska``.
+``baska-no-grand``
+    Baśka as a Gorzów cup plays it (§7.1): no grand and no grand du
+    (``contracts``); the rest as ``baska``.
 ``vint``
     Estonian Vint with the defaults of ``rules/vint.md`` §7 (no options).
     Rubber play has no table places of four, so the big points and tie-breaks
@@ -95,6 +106,9 @@ class Profile:
     version: int
     options: dict[str, object] = field(default_factory=dict, hash=False)
     tournament: dict[str, object] = field(default_factory=dict, hash=False)
+    #: Where the settings come from, in English; the Django layer shows a
+    #: translated text keyed by ``slug`` (``scoring.profiles.BUILTIN_TEXTS``).
+    description: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", _plain(self.options))
@@ -224,6 +238,12 @@ BUILTIN_PROFILES: Final[Mapping[str, Profile]] = MappingProxyType(
                 version=1,
                 options={"trump_order": "T12", "auction_end": "three_passes"},
                 tournament=_DEFAULT_TOURNAMENT,
+                description=(
+                    "Source: pagat.com, Kop (via the project's Japanese summary): the 12-trump "
+                    "order, three passes end the auction, every other rule the default of "
+                    "rules/kop.md §7. Pagat has no tournament rules: the tournament settings "
+                    "are the app's (5/3/1/0, Kościan's tie-breaks)."
+                ),
             ),
             Profile(
                 slug="kop-koscian",
@@ -243,8 +263,18 @@ BUILTIN_PROFILES: Final[Mapping[str, Profile]] = MappingProxyType(
                     "wesele_first_call_only": True,
                     "auction_end": "four_passes",
                     "doubling_names": list(kop.DOUBLING_NAMES_KOSCIAN),
+                    "soloist_doubling": "never",
                 },
                 tournament=_DEFAULT_TOURNAMENT,
+                description=(
+                    "Source: the Kościan tournament regulations (koscian-kop.cba.pl/regulamin), "
+                    "as written: three tens, at most 3 doublings in cicha, zolo and zolo du and "
+                    "5 in the others (kontra, rej, bok, skok, zub), the wesele bidder may "
+                    "double, wesele only in the first call, four passes end the auction, the "
+                    "soloist may not say kontra at all, big points 5/3/1/0 and the "
+                    "regulations' tie-breaks. The regulations name the bez wyjścia column "
+                    "without a number: 25, the usual threshold, is used."
+                ),
             ),
             Profile(
                 slug="kop-wolsztyn",
@@ -256,6 +286,15 @@ BUILTIN_PROFILES: Final[Mapping[str, Profile]] = MappingProxyType(
                     "big_points": list(WOLSZTYN_BIG_POINTS),
                     "tie_breaks": list(TIE_BREAKS),
                 },
+                description=(
+                    "Source: the Wolsztyn rules (wolsztynski-kop.pl/zasady-gry): three tens, "
+                    "the auction ends when all have passed, a higher bid cancels doublings, "
+                    "only doublings against the other side count, the soloist may not double "
+                    "first. From practice, not from a published regulation: the big points "
+                    "4/3/2/1, the cap of four doublings (słup) and bez wyjścia at 25 points "
+                    "(the published rules stop before the scoring), and the tie-breaks, "
+                    "taken from Kościan."
+                ),
             ),
             Profile(
                 slug="baska",
@@ -264,6 +303,40 @@ BUILTIN_PROFILES: Final[Mapping[str, Profile]] = MappingProxyType(
                 version=1,
                 options={},
                 tournament=_DEFAULT_TOURNAMENT,
+                description=(
+                    "Source: pagat.com, Baśka (via the project's Japanese summary) and the "
+                    "Baśka league rules (baska.kaszuby24.com): czerwona baśka order, grand and "
+                    "grand du, the declarers' loss doubled, baśka played; every other rule the "
+                    "default of rules/kop.md §7."
+                ),
+            ),
+            Profile(
+                slug="baska-puck",
+                name="Baśka, Puck league",
+                game="baska",
+                version=1,
+                options={"trump_order": "T12", "du_as_suffix": True},
+                tournament=_DEFAULT_TOURNAMENT,
+                description=(
+                    "Source: the Puck Baśka league rules (pucka-liga-baski.pl/przepisy-gry): "
+                    "czerwona baśka and grand orders, each kontra +100 %, DU said after ZOLO "
+                    "or GRAN and worth +100 % (the same values as zolo du and grand du). The "
+                    "league prints no cap and no threshold: four doublings (hirsz) and bez "
+                    "wyjścia at 25, as in every Baśka profile."
+                ),
+            ),
+            Profile(
+                slug="baska-no-grand",
+                name="Baśka without grand",
+                game="baska",
+                version=1,
+                options={"contracts": ["normal", "cicha", "wesele", "zolo", "zolo_du", "baska"]},
+                tournament=_DEFAULT_TOURNAMENT,
+                description=(
+                    "Source: a Gorzów Baśka cup, which plays without grand (rules/kop.md §7.1): "
+                    "grand and grand du are not offered and not accepted; everything else as "
+                    "the Baśka profile."
+                ),
             ),
             Profile(
                 slug="vint",
@@ -272,6 +345,11 @@ BUILTIN_PROFILES: Final[Mapping[str, Profile]] = MappingProxyType(
                 version=1,
                 options={},
                 tournament=_DEFAULT_TOURNAMENT,
+                description=(
+                    "Source: D. Parlett, The Penguin Book of Card Games, Vint (Estonian form), "
+                    "via the project's Japanese summary: the defaults of rules/vint.md §7, a "
+                    "session of three rubbers with a new partnership in each."
+                ),
             ),
         )
     }

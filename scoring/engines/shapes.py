@@ -23,6 +23,7 @@ class KopDoublingJson(TypedDict, total=False):
 
     doublings: int  # the effective count k
     doubling_seats: list[int]  # the seats that doubled, in order
+    warnings: list[str]  # an export's confirmed warnings (read, never needed)
 
 
 class KopDealJson(KopDoublingJson):
@@ -34,6 +35,7 @@ class KopDealJson(KopDoublingJson):
     declarers: NotRequired[list[int]]
     declarer_points: NotRequired[int]
     voided: NotRequired[bool]  # a KopDealSnapshot always says it
+    warnings: NotRequired[list[str]]  # confirmed when the deal was entered
 
 
 class KopSheetJson(TypedDict):

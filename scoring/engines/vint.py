@@ -60,7 +60,12 @@ all-pass
     taking fewer tricks scores 100 x the difference, nothing goes below.
 session
     Three rubbers; partners change every rubber so that each player partners
-    each other player once (§1). Results are per player.
+    each other player once (§1). Results are per player. Under
+    ``session_structure="rotated"`` (A31, the default) a fourth rubber or a
+    partnership seen in an earlier rubber is an error; ``"free"`` allows any
+    number of rubbers and any seating.
+partnership
+    Two players sitting opposite each other for a rubber (one side).
 
 Index conventions: in messages, list positions are 1-based
 (``sequences[2].length`` is the second run), like deal numbers on a sheet.
@@ -197,6 +202,8 @@ CODES: Final = frozenset(
         "vint.rubber_over",
         "vint.rubber_players_differ",
         "vint.rubbers_none",
+        "vint.session_too_many_rubbers",
+        "vint.partnership_repeated",
     }
 )
 
@@ -242,6 +249,7 @@ OPTIONS: Final[Mapping[str, _Option]] = {
     "exchange_rule_on_first_auction_level": _Option(False, (False, True), "A25 (no score effect)"),
     "unfinished_rubber_bonus": _Option("none", ("none", "200_per_game_lead"), "A27"),
     "round_to_100": _Option(False, (False, True), "A30"),
+    "session_structure": _Option("rotated", ("rotated", "free"), "A31"),
 }
 
 
@@ -330,6 +338,7 @@ class VintRules:
     exchange_rule_on_first_auction_level: bool = False
     unfinished_rubber_bonus: Literal["none", "200_per_game_lead"] = "none"
     round_to_100: bool = False
+    session_structure: Literal["rotated", "free"] = "rotated"
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -2005,6 +2014,58 @@ def session_partnerships(players: Sequence[str]) -> list[Seating]:
         )
     a, b, c, d = players
     return [Seating(a, b, c, d), Seating(a, c, b, d), Seating(a, b, d, c)]
+
+
+#: Rubbers in a session under ``session_structure="rotated"`` (§1, A31).
+SESSION_RUBBERS: Final = 3
+
+
+def session_problems(
+    seatings: Sequence[Seating], rules: VintRules = DEFAULT_RULES
+) -> list[RuleError]:
+    """Why a session seated so breaks ``session_structure`` (A31); empty if it does not.
+
+    ``seatings`` are the rubbers' seatings in order. Under "rotated" a session
+    has at most three rubbers and no two players partner each other twice;
+    a problem names the rubber and the partnership it repeats.
+    """
+    if rules.session_structure == "free":
+        return []
+    problems: list[RuleError] = []
+    if len(seatings) > SESSION_RUBBERS:
+        problems.append(
+            RuleError(
+                f"rubbers: a session has at most {SESSION_RUBBERS} rubbers "
+                f"(session_structure rotated), this one has {len(seatings)}",
+                field="rubbers",
+                code="vint.session_too_many_rubbers",
+                params={"count": len(seatings), "most": SESSION_RUBBERS},
+            )
+        )
+    first: dict[frozenset[str], int] = {}
+    # A fourth rubber must repeat a partnership (there are only three ways to
+    # pair four players): the count above says so once, not rubber by rubber.
+    for number, seating in enumerate(seatings[:SESSION_RUBBERS], 1):
+        for side in SIDES:
+            pair = seating.partners(side)
+            earlier = first.setdefault(frozenset(pair), number)
+            if earlier != number:
+                problems.append(
+                    RuleError(
+                        f"rubber {number}: {pair[0]} and {pair[1]} were partners in rubber "
+                        f"{earlier} already (session_structure rotated: each partnership "
+                        "once a session)",
+                        field="rubbers",
+                        code="vint.partnership_repeated",
+                        params={
+                            "rubber": number,
+                            "partner": pair[0],
+                            "other_partner": pair[1],
+                            "first": earlier,
+                        },
+                    )
+                )
+    return problems
 
 
 def next_seat(seat: Seat) -> Seat:

@@ -414,7 +414,12 @@ def read_vint_sheet(data: object) -> VintSheet:
         problems.append(f"rubbers: expected a non-empty list of rubbers, got {shown(raw_rubbers)}")
         raw_rubbers = []
     read = [_read_rubber(r, raw, rules, problems) for r, raw in enumerate(raw_rubbers, 1)]
-    _check_same_players([seating for _, seating in read], problems)
+    seatings = [seating for _, seating in read]
+    _check_same_players(seatings, problems)
+    if all(seating is not None for seating in seatings):
+        # session_structure (A31): at most three rubbers, each partnership once.
+        structure = vint.session_problems(cast(list[vint.Seating], seatings), rules)
+        problems += [p.message for p in structure]
     rubbers = [rubber for rubber, _ in read]
     if problems:
         raise SheetError(problems)

@@ -94,7 +94,8 @@ def sheet_deal(row: KopDeal) -> KopDealJson:
     """A deal as the scoresheet writes it: its facts, and ``"voided": true`` when it was
     struck out (it keeps its place, so every later deal keeps its dealer)."""
     if not row.voided:
-        return facts_of(row)
+        # What the scorer confirmed goes along (the format's input ``warnings``).
+        return {**facts_of(row), "warnings": list(row.warnings_confirmed or [])}
     # A deal imported as struck out with its contract alone has no declarers.
     facts: KopDealJson = facts_of(row) if row.declarers else {"contract": row.contract}
     facts["voided"] = True
@@ -289,16 +290,18 @@ def scoreboard(*, session: TableSession, last: int | None = None) -> KopScoreboa
 
 @functools.lru_cache(maxsize=256)
 def _pad_choices(game: str, rules: kop.KopRules, cap: int | None, language: str) -> dict[str, Any]:
-    """The pad's fixed choices for a game, rules and language: built once, not on every save."""
+    """The pad's fixed choices for a game, rules and language: built once, not on every save.
+
+    Only the contracts the rules allow are offered (``contracts``, rules/kop.md §7.1).
+    """
+    allowed = kop.contracts_for(game, rules)
     return {
-        "contracts": [
-            (c.name, contract_label(c.name), c.declarers) for c in kop.contracts_for(game)
-        ],
+        "contracts": [(c.name, contract_label(c.name), c.declarers) for c in allowed],
         "doubling_counts": [
             (k, kop.doubling_name(k, rules) if k else "0")
             for k in range(0, (cap if cap is not None else 6) + 1)
         ],
-        "hints_json": json.dumps({c.name: declarer_hint(c.name) for c in kop.contracts_for(game)}),
+        "hints_json": json.dumps({c.name: declarer_hint(c.name) for c in allowed}),
     }
 
 
@@ -340,7 +343,7 @@ class KopGame(GameBase):
     # ----------------------------------------------------------------- entry
 
     def form(self, session: TableSession, data: Any = None, **kwargs: Any) -> KopDealForm:
-        return KopDealForm(data, game=session.game, **kwargs)
+        return KopDealForm(data, game=session.game, rules=kop_rules(session), **kwargs)
 
     def form_facts(self, form: Any) -> dict[str, Any] | None:
         return form.facts() if form.is_valid() else None
@@ -358,7 +361,7 @@ class KopGame(GameBase):
         if row.doubling_seats is not None:
             initial["doubling_mode"] = "seats"
             initial["doubling_seats"] = " ".join(str(s) for s in row.doubling_seats)
-        return KopDealForm(game=session.game, initial=initial)
+        return KopDealForm(game=session.game, rules=kop_rules(session), initial=initial)
 
     def pad_context(
         self, request: Any, session: TableSession, form: Any = None, *, editing: Any = None
@@ -366,7 +369,11 @@ class KopGame(GameBase):
         board = scoreboard(session=session, last=RECENT_ROWS)
         rules = kop_rules(session)
         if form is None:
-            form = KopDealForm(game=session.game, initial={"contract": "normal", "doublings": 0})
+            form = KopDealForm(
+                game=session.game,
+                rules=rules,
+                initial={"contract": "normal", "doublings": 0},
+            )
         contract = form["contract"].value() or "normal"
         cap = rules.doubling_cap.get(contract) if rules.doubling_cap else None
         points = form["declarer_points"].value()

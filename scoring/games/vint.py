@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scoring.engines import vint
-from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.errors import RuleError
 from scoring.engines.shapes import VintDealJson, VintSheetJson
 from scoring.engines.vint_sheet import deal_to_json, read_vint_sheet
 from scoring.errors import DealRejected
@@ -76,8 +76,18 @@ def deal_check(session: TableSession, facts: Mapping[str, Any]) -> vint.VintDeal
     return deal
 
 
-def session_complete_message() -> str:
-    return _("The session is complete: all three rubbers have been played.")
+def session_complete_message(board: VintBoard | None = None) -> str:
+    """Why no rubber follows the third: under ``session_structure="rotated"`` (A31) a
+    fourth would repeat a partnership, which the message names."""
+    done = _("The session is complete: all three rubbers have been played.")
+    if board is None:
+        return done
+    seats = standard_seats(RUBBERS + 1)
+    names = {n: p.name for n, p in enumerate(board.players, 1)}
+    again = _(
+        "A fourth rubber would make %(partner)s and %(other_partner)s partners again; the rule profile allows each partnership once in a session."  # noqa: E501
+    ) % {"partner": names[seats["N"]], "other_partner": names[seats["S"]]}
+    return f"{done} {again}"
 
 
 def _rubber_over(rubber: int, last: int) -> str:
@@ -192,8 +202,15 @@ def tally_of(session: TableSession) -> VintTally:
     return cast(VintTally, dict(t))
 
 
-def tally_after(rubber: int, number: int, first_dealer: str, state: vint.RubberState) -> VintTally:
-    """The tally once deal ``number`` of ``rubber`` has left the rubber at ``state``."""
+def tally_after(
+    rubber: int,
+    number: int,
+    first_dealer: str,
+    state: vint.RubberState,
+    rules: vint.VintRules,
+) -> VintTally:
+    """The tally once deal ``number`` of ``rubber`` has left the rubber at ``state``; under
+    ``session_structure="free"`` (A31) another rubber always follows a finished one."""
     if not state.finished:
         return {
             "rubber": rubber,
@@ -202,7 +219,7 @@ def tally_after(rubber: int, number: int, first_dealer: str, state: vint.RubberS
             "first_dealer": first_dealer,
             "state": _state_json(state),
         }
-    if rubber >= RUBBERS:
+    if rubber >= RUBBERS and rules.session_structure != "free":
         return dict(SESSION_OVER)  # type: ignore[return-value]
     last_dealer = vint.dealer_of(first_dealer, state.deals_played)  # type: ignore[arg-type]
     return _fresh_rubber(rubber + 1, vint.next_seat(last_dealer))
@@ -288,7 +305,8 @@ def _preview(
     if not form.is_complete():
         return {"preview_waiting": [m for msgs in form.slot_errors.values() for m in msgs]}
     if rubber is None:
-        return {"preview_waiting": [session_complete_message()]}
+        board = vint_scoreboard(session=session)
+        return {"preview_waiting": [session_complete_message(board)]}
     try:
         outcome = outcome_before(session, form.facts(), rubber.number, before)
     except DealRejected as exc:
@@ -467,8 +485,9 @@ class VintGame(GameBase):
         return None if rubber is None else Slot(rubber, tally["next"])
 
     def closed_message(self, session: TableSession, extra: Mapping[str, Any]) -> str:
-        _check_seen_rubber(vint_scoreboard(session=session), extra.get("rubber"), None)
-        return session_complete_message()
+        board = vint_scoreboard(session=session)  # the session is over: a rare, full read
+        _check_seen_rubber(board, extra.get("rubber"), None)
+        return session_complete_message(board)
 
     def deal_at(self, session: TableSession, slot: Slot) -> VintDeal | None:
         return VintDeal.objects.filter(
@@ -521,7 +540,8 @@ class VintGame(GameBase):
                 first_dealer=first_dealer
             )
         # An appended deal changes no earlier one: play it on the rubber's state so far.
-        state, outcome = vint.rubber_apply(state, deal, vint_rules_for(session))
+        rules = vint_rules_for(session)
+        state, outcome = vint.rubber_apply(state, deal, rules)
         row = VintDeal.objects.create(
             session=session,
             rubber=slot.rubber,
@@ -530,7 +550,7 @@ class VintGame(GameBase):
             entries=entries_json(outcome),
             entered_by=entered_by,
         )
-        session.tally = tally_after(slot.rubber, slot.number, first_dealer, state)
+        session.tally = tally_after(slot.rubber, slot.number, first_dealer, state, rules)
         return row
 
     def correct(
@@ -624,16 +644,10 @@ class VintGame(GameBase):
         """A Vint session from a scoresheet: all of it, or nothing (``SheetError``).
 
         Players A..D are rubber 1's N, E, S, W; each rubber keeps its own seating and
-        first dealer. A session holds at most three rubbers.
+        first dealer. The profile's ``session_structure`` decides how many rubbers a
+        session holds and whether a partnership may repeat (``read_vint_sheet`` checks).
         """
         sheet = read_vint_sheet(dict(data))  # every problem at once; nothing written yet
-        if len(sheet.rubbers) > RUBBERS:
-            raise SheetError(
-                [
-                    f"rubbers: a Vint session has at most {RUBBERS} rubbers, "
-                    f"this sheet has {len(sheet.rubbers)}"
-                ]
-            )
         first = sheet.rubbers[0].seating
         session = import_session(
             game=self.code,

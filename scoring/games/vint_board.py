@@ -52,8 +52,12 @@ def _rules(options_json: str) -> vint.VintRules:
 
 
 def standard_seats(rubber: int) -> dict[str, int]:
-    """Seat numbers by N, E, S, W for ``rubber`` (1..3) of a session started in the app."""
-    seating = vint.session_partnerships(_PLAYERS)[rubber - 1]
+    """Seat numbers by N, E, S, W for ``rubber`` of a session started in the app.
+
+    Rubbers 1..3 give each player each partner once; a fourth rubber, which only
+    ``session_structure="free"`` allows (A31), starts the rotation again.
+    """
+    seating = vint.session_partnerships(_PLAYERS)[(rubber - 1) % RUBBERS]
     return {seat: _PLAYERS.index(name) + 1 for seat, name in seating.as_dict().items()}
 
 
@@ -121,7 +125,7 @@ def entries_json(outcome: vint.DealOutcome) -> dict[str, Any]:
     }
 
 
-RUBBERS = 3
+RUBBERS = vint.SESSION_RUBBERS  # a session's rubbers under session_structure "rotated"
 SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
 SEAT_SIDE = {"N": "NS", "E": "EW", "S": "NS", "W": "EW"}
 _MULTIPLIER = {0: 1, 1: 2, 2: 4}
@@ -549,6 +553,11 @@ def vint_scoreboard(*, session: TableSession) -> VintBoard:
         view = _rubber_view(number, rows.get(number), deals.get(number, []), names, rules, default)
         rubbers.append(view)
         last_dealer = view.last_dealer
+    if rules.session_structure == "free" and rubbers[-1].started and rubbers[-1].finished:
+        # Any number of rubbers (A31 "free"): the next one is always open.
+        number = len(rubbers) + 1
+        default = vint.next_seat(last_dealer) if last_dealer else "N"  # type: ignore[arg-type]
+        rubbers.append(_rubber_view(number, None, [], names, rules, default))
     started = [r for r in rubbers if r.started]
     current: RubberView | None
     if not started:

@@ -143,7 +143,7 @@ def test_every_problem_of_a_bad_sheet_is_reported_at_once() -> None:
         "deal 5: doubling_seats: [1, 3, 1, 3, 1] make 5 counted doublings, "
         "above the cap of 4 for zolo",
         "deal 6: dealer: unknown key (allowed: contract, declarers, doublings, "
-        "doubling_seats, declarer_points, voided)",
+        "doubling_seats, declarer_points, voided, warnings)",
         "deal 6: declarers: 5 is not a seat (1..4)",
         "deal 6: declarer_points: expected an integer, got 60.0",
     ]
@@ -214,7 +214,7 @@ BAD_SHEETS = [
         "unknown deal key",
         with_change(("deals", 0, "doubled"), 0),
         "deal 1: doubled: unknown key (allowed: contract, declarers, doublings, "
-        "doubling_seats, declarer_points, voided)",
+        "doubling_seats, declarer_points, voided, warnings)",
     ),
     (
         "contract missing",

@@ -268,7 +268,8 @@ PROFILE_BAD = [
     ("profile", lambda: rules.get_profile("bridge"),
      "profile", "rules.profile_unknown",
      {"value": '"bridge"',
-      "profiles": ["kop-pagat", "kop-koscian", "kop-wolsztyn", "baska", "vint"]}),
+      "profiles": ["kop-pagat", "kop-koscian", "kop-wolsztyn", "baska", "baska-puck",
+                   "baska-no-grand", "vint"]}),
     ("version", lambda: rules.validate_profile(
         rules.Profile(slug="x", name="x", game="kop", version=0)),
      "version", "rules.version_invalid", {"value": "0"}),

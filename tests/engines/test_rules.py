@@ -174,7 +174,7 @@ def test_profiles_are_hashable_by_identity_fields() -> None:
 
 def test_profiles_for_a_game() -> None:
     assert [p.slug for p in profiles_for("kop")] == ["kop-pagat", "kop-koscian", "kop-wolsztyn"]
-    assert [p.slug for p in profiles_for("baska")] == ["baska"]
+    assert [p.slug for p in profiles_for("baska")] == ["baska", "baska-puck", "baska-no-grand"]
 
 
 def test_profile_rules_method() -> None:

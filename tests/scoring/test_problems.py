@@ -107,6 +107,34 @@ SAMPLES: list[Callable[[], list[object]]] = [
         ).warning_problems
     ),
     # Vint options and contracts.
+    # Options of rules/kop.md §7.1.
+    lambda: kop.collect_rules(
+        "kop",
+        {
+            "bez_wyjscia_max": {"losers": 26},
+            "contract_factor": {"cicha": 0},
+            "contracts": ["zolo"],
+        },
+    )[1],
+    lambda: kop.collect_rules(
+        "baska",
+        {"contract_factor": {"bridge": 2}, "contracts": ["normal", "zolo", "zolo"]},
+    )[1],
+    lambda: kop.collect_rules(
+        "kop", {"contracts": [], "soloist_may_double_first": True, "soloist_doubling": "never"}
+    )[1],
+    lambda: kop.check_deal(
+        _kop_deal(contract="grand", declarers=(2,)),
+        kop.parse_rules("baska", {"contracts": ["normal", "zolo"]}),
+    ),
+    lambda: list(
+        kop.score_deal(
+            _kop_deal(contract="zolo", declarers=(1,), points=60, seats=(2, 1)),
+            kop.parse_rules("kop", {"soloist_doubling": "never"}),
+        ).warning_problems
+    ),
+    # Vint session structure (A31).
+    lambda: vint.session_problems([vint.Seating("a", "b", "c", "d")] * 4),
     lambda: _raised(lambda: vint.parse_rules({"scal": 1})),
     lambda: _raised(lambda: vint.parse_rules({"colour": 1})),
     lambda: _raised(lambda: vint.parse_rules({"overtrick_4": -50})),

@@ -32,7 +32,9 @@ pytestmark = pytest.mark.django_db
 ACTOR = scoring_services.Actor(label="phone", phone="p1", seat=1)
 KOP_FACTS = [
     {"contract": "normal", "declarers": [1, 3], "doublings": 1, "declarer_points": 60},
-    {"contract": "zolo", "declarers": [2], "doubling_seats": [1, 2], "declarer_points": 28},
+    # a defender doubles, the soloist redoubles: not first, which Kościan allows (R5) but
+    # its "never" (soloist_doubling) warns of; the defenders' kontra alone keeps it quiet
+    {"contract": "zolo", "declarers": [2], "doubling_seats": [1], "declarer_points": 28},
     {"contract": "cicha", "declarers": [4], "doublings": 0, "declarer_points": 70},
     {"contract": "normal", "declarers": [2, 4], "doublings": 0, "declarer_points": 40},
 ]

@@ -1,9 +1,12 @@
 """``python manage.py score SHEET.json`` (or ``-`` for standard input).
 
-Prints the computed result as JSON and exits 0; with ``--check`` only
-validates. On bad input prints one line per problem on standard error and
-exits 2, whatever the bytes were (``scoring.engines.scoresheet.load_sheet``
-reads them, as the import page does). Needs no database, broker or network.
+Prints the computed result as JSON and exits 0; each deal there carries its
+``warnings`` (R5, R6, ``soloist_doubling``, card points that cannot occur).
+With ``--check`` only validates, and prints the warnings on standard error,
+one line each ("deal 3: ..."): they never make the exit status non-zero. On
+bad input prints one line per problem on standard error and exits 2, whatever
+the bytes were (``scoring.engines.scoresheet.load_sheet`` reads them, as the
+import page does). Needs no database, broker or network.
 """
 
 from __future__ import annotations
@@ -46,6 +49,9 @@ class Command(BaseCommand):
             self._fail(exc.problems)
         if not options["check"]:
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
+        else:
+            for line in _warning_lines(result):
+                self.stderr.write(line)
 
     def _fail(self, problems: list[str]) -> None:
         for line in problems:
@@ -56,3 +62,13 @@ class Command(BaseCommand):
 def one_line(text: str) -> str:
     """``text`` on one printable line: line breaks and other control characters escaped."""
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
+def _warning_lines(result: dict[str, Any]) -> list[str]:
+    """ "deal n: ..." (Kop) or "rubber r, deal n: ..." (Vint) for every warning."""
+    deals = result.get("deals", [])
+    lines = [f"deal {n}: {w}" for n, deal in enumerate(deals, 1) for w in deal["warnings"]]
+    for r, rubber in enumerate(result.get("rubbers", []), 1):
+        for n, deal in enumerate(rubber["deals"], 1):
+            lines += [f"rubber {r}, deal {n}: {w}" for w in deal["warnings"]]
+    return lines
