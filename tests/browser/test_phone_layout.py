@@ -136,3 +136,42 @@ def test_the_preview_answers_the_latest_tap_on_slow_wifi(phone, live_server, sco
     assert log[-1] == "70"
     assert "7" not in log[log.index("70") :]
     assert phone.locator("#preview").get_attribute("class") == "preview"  # not greyed
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_a_vint_contract_made_exactly_without_scrolling(
+    phone, live_server, scorer, vint_table, shots, width
+):
+    """A suit contract made exactly: the tricks are guessed, so it is contract, declarer,
+    honours side and count, Save. On the first deal of a rubber the first dealer is asked too (and the
+    page may need a scroll); the next deal starts at the top of the pad, every tap on screen."""
+    phone.set_viewport_size({"width": width, "height": 740})
+    login(phone, live_server, scorer.username)
+    phone.goto(f"{live_server.url}/sessions/{vint_table.pk}/")
+    assert wider_than_viewport(phone) == []
+    phone.screenshot(path=str(shots / f"vint-pad-long-{width}x740.png"))
+    phone.locator("#deal-form label.seat:has(input[name=first_dealer][value=E])").click()
+    phone.locator("#deal-form label:has(input[name=contract][value='5S'])").click()
+    phone.locator("#deal-form label.seat:has(input[name=declarer][value=E])").click()
+    phone.locator("#deal-form label:has(input[name=honours_side][value=EW])").click()
+    phone.locator("#deal-form label:has(input[name=honours_count][value='6'])").click()
+    phone.locator("[data-preview-below='EW']").wait_for()
+    phone.locator("#save-deal").click()
+    phone.locator("#saved-msg", has_text="Rubber 1, deal 1 saved.").wait_for()
+    assert in_view(phone, phone.locator("#saved-msg"))
+    assert in_view(phone, phone.locator("[data-rubber-total='E']"))
+
+    for selector in [
+        "#deal-form label:has(input[name=contract][value='4H'])",
+        "#deal-form label.seat:has(input[name=declarer][value=S])",
+        "#deal-form label:has(input[name=honours_side][value=NS])",
+        "#deal-form label:has(input[name=honours_count][value='5'])",
+    ]:
+        phone.screenshot(path=str(shots / f"vint-pad-second-{width}x740.png"))
+        tap_without_scrolling(phone, selector)
+    assert phone.locator("#id_declarer_tricks").input_value() == "10"
+    phone.locator("[data-preview-below='NS']", has_text="40").wait_for()
+    phone.screenshot(path=str(shots / f"vint-pad-filled-{width}x740.png"))
+    tap_without_scrolling(phone, "#save-deal")
+    phone.locator("#saved-msg", has_text="Rubber 1, deal 2 saved.").wait_for()
+    assert wider_than_viewport(phone) == []
