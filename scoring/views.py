@@ -373,15 +373,23 @@ def session_link_reissue(request: HttpRequest, pk: int) -> HttpResponse:
 def session_history(request: HttpRequest, pk: int) -> HttpResponse:
     session = _visible_session_or_404(request, pk)
     game = game_of(session)
+    writable = can_write(entry_actor(request, session), session)
     return render(
-        request, game.history_template, {"session": session, "history": game.history(session)}
+        request,
+        game.history_template,
+        {"session": session, "history": game.history(session), "can_write": writable},
     )
 
 
 def session_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     session = _visible_session_or_404(request, pk)
     game = game_of(session)
-    return render(request, game.sheet_template, {"session": session, **game.sheet_context(session)})
+    writable = can_write(entry_actor(request, session), session)
+    return render(
+        request,
+        game.sheet_template,
+        {"session": session, "can_write": writable, **game.sheet_context(session)},
+    )
 
 
 def score_pad(request: HttpRequest, pk: int | None = None) -> HttpResponse:
