@@ -20,6 +20,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -27,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.http import HtmxHttpRequest
+from clubs.services import player_create
 from clubs.roles import director_required, is_director, is_scorer
 from scoring import selectors, services
 from scoring.engines import kop
@@ -58,14 +60,19 @@ def session_new(request: HttpRequest) -> HttpResponse:
     form = SessionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         profile = form.cleaned_data["profile"]
-        session = services.session_create(
-            game=profile.game,
-            profile_version=profile.current,
-            players=form.players(),
-            title=form.cleaned_data["title"],
-            created_by=request.user,
-            planned_deals=form.cleaned_data["planned_deals"],
-        )
+        with transaction.atomic():
+            registered = {
+                seat: player_create(club=form.cleaned_data["club"], name=name)
+                for seat, name in form.newcomers().items()
+            }
+            session = services.session_create(
+                game=profile.game,
+                profile_version=profile.current,
+                players=form.players(registered),
+                title=form.cleaned_data["title"],
+                created_by=request.user,
+                planned_deals=form.cleaned_data["planned_deals"],
+            )
         return redirect("scoring:session", pk=session.pk)
     return render(request, "scoring/session_new.html", {"form": form})
 
