@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import template
 
+from scoring.problems import kop_contract_label
+
 register = template.Library()
 
 
@@ -16,3 +18,9 @@ def short_name(name: str) -> str:
     if len(parts) < 2:
         return str(name)
     return f"{parts[0]} {parts[-1][0]}."
+
+
+@register.filter
+def kop_contract(name: str) -> str:
+    """A stored Kop/Baśka contract key ("zolo_du") as players say it ("zolo du")."""
+    return kop_contract_label(str(name)) if name else ""
