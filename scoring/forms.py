@@ -394,7 +394,7 @@ class SessionForm(forms.Form):
         newcomers = any((data.get(f"new_{i}") or "").strip() for i in range(1, 5))
         if newcomers and not data.get("club"):
             self.add_error("club", _("Choose the club that registers the newcomers."))
-        chosen = [data.get(f"seat_{i}") for i in range(1, 5) if data.get(f"seat_{i}")]
+        chosen = [p for i in range(1, 5) if (p := data.get(f"seat_{i}")) is not None]
         if len({p.pk for p in chosen}) != len(chosen):
             raise forms.ValidationError(_("Choose four different players."))
         return data

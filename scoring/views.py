@@ -28,8 +28,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.http import HtmxHttpRequest
-from clubs.services import player_create
 from clubs.roles import director_required, is_director, is_scorer
+from clubs.services import player_create
 from scoring import selectors, services
 from scoring.engines import kop
 from scoring.engines.errors import SheetError

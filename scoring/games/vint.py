@@ -18,7 +18,7 @@ from typing import Any, cast
 from django.db import transaction
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.engines import vint
@@ -211,9 +211,8 @@ def denomination_title(denom: str) -> str:
     """The grid's short name of a denomination: a suit symbol, or the players' own letters
     for grand and misère (Polish players say "BA", bez atu, for no trumps)."""
     if denom == "G":
-        return pgettext("vint: grand (no trumps), a short button label", "G")
-    if denom == "M":
-        return pgettext("vint: misère, a short button label", "M")
+        # Translators: grand (no trumps) on a contract button, "4G"; Polish players say BA.
+        return _("G")
     return DENOMINATION_TITLES[denom]
 
 

@@ -79,7 +79,7 @@ def kop_deal(page, seats, digits):
         tap_without_scrolling(page, f"#deal-form label.seat:has(input[value='{seat}'])")
     for d in digits:
         tap_without_scrolling(page, f"#deal-form [data-key='{d}']")
-    page.locator("[data-preview-points='%s'] [data-preview-seat='1']" % digits).wait_for()
+    page.locator(f"[data-preview-points='{digits}'] [data-preview-seat='1']").wait_for()
     tap_without_scrolling(page, "#save-deal")
 
 
@@ -93,7 +93,8 @@ def test_a_normal_kop_deal_is_five_taps_and_no_scroll(
     kop_deal(phone, [1, 3], "60")
     phone.locator("#saved-msg", has_text="Deal 1 saved.").wait_for()
     # Back at the top of the pad: the message, the new totals and the contracts in view.
-    for selector in ["#saved-msg", "[data-total-seat='4']", "#deal-form label:has([name=contract])"]:
+    top = ["#saved-msg", "[data-total-seat='4']", "#deal-form label:has([name=contract])"]
+    for selector in top:
         assert in_view(phone, phone.locator(selector).first), selector
     assert phone.locator("[data-total-seat='1']").inner_text() == "1"
     phone.screenshot(path=str(shots / f"kop-pad-after-save-{width}x740.png"))
@@ -143,8 +144,9 @@ def test_a_vint_contract_made_exactly_without_scrolling(
     phone, live_server, scorer, vint_table, shots, width
 ):
     """A suit contract made exactly: the tricks are guessed, so it is contract, declarer,
-    honours side and count, Save. On the first deal of a rubber the first dealer is asked too (and the
-    page may need a scroll); the next deal starts at the top of the pad, every tap on screen."""
+    honours side and count, Save. On the first deal of a rubber the first dealer is asked
+    too (the page may need a scroll); the next deal starts at the top of the pad, every tap
+    on screen."""
     phone.set_viewport_size({"width": width, "height": 740})
     login(phone, live_server, scorer.username)
     phone.goto(f"{live_server.url}/sessions/{vint_table.pk}/")
