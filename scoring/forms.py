@@ -20,7 +20,7 @@ from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import PlayerChoiceField
-from clubs.models import Player
+from clubs.models import Club, Player
 from scoring.engines import kop, vint
 from scoring.engines.errors import RuleError, SheetError
 from scoring.engines.rules import (
@@ -367,31 +367,59 @@ class SessionForm(forms.Form):
     profile: forms.ModelChoiceField[RuleProfile] = forms.ModelChoiceField(
         label=_("Rule profile"), queryset=None, empty_label=None
     )
-    seat_1 = PlayerChoiceField(label=_("Seat 1 (deals first)"), queryset=None)
-    seat_2 = PlayerChoiceField(label=_("Seat 2"), queryset=None)
-    seat_3 = PlayerChoiceField(label=_("Seat 3"), queryset=None)
-    seat_4 = PlayerChoiceField(label=_("Seat 4"), queryset=None)
     planned_deals = forms.IntegerField(
         label=_("Planned deals"), min_value=1, max_value=400, required=False, initial=32
+    )
+    club: forms.ModelChoiceField[Club] = forms.ModelChoiceField(
+        label=_("Club that registers newcomers"), queryset=None, required=False, empty_label=None
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ModelChoiceField, self.fields["profile"]).queryset = RuleProfile.objects.all()
         self.fields["profile"].initial = default_profile()
+        cast(forms.ModelChoiceField, self.fields["club"]).queryset = Club.objects.order_by("name")
         players = Player.objects.select_related("club")
+        # Each seat: a registered player, or a newcomer typed in by name (a guest at a
+        # club evening), registered in the chosen club when the table starts.
+        fields = dict(self.fields)
+        self.fields.clear()
+        for name in ("title", "profile"):
+            self.fields[name] = fields.pop(name)
         for i in range(1, 5):
-            cast(forms.ModelChoiceField, self.fields[f"seat_{i}"]).queryset = players
+            label = _("Seat 1 (deals first)") if i == 1 else _("Seat %(n)s") % {"n": i}
+            self.fields[f"seat_{i}"] = PlayerChoiceField(
+                label=label, queryset=players, required=False, empty_label=_("(choose a player)")
+            )
+            self.fields[f"new_{i}"] = forms.CharField(
+                label=_("or a newcomer's name"), max_length=120, required=False
+            )
+        self.fields.update(fields)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        chosen = [data.get(f"seat_{i}") for i in range(1, 5)]
-        if all(chosen) and len({p.pk for p in chosen if p}) != 4:
+        for i in range(1, 5):
+            if not data.get(f"seat_{i}") and not (data.get(f"new_{i}") or "").strip():
+                self.add_error(f"seat_{i}", _("Choose a player, or type a newcomer's name."))
+        newcomers = any((data.get(f"new_{i}") or "").strip() for i in range(1, 5))
+        if newcomers and not data.get("club"):
+            self.add_error("club", _("Choose the club that registers the newcomers."))
+        chosen = [p for i in range(1, 5) if (p := data.get(f"seat_{i}")) is not None]
+        if len({p.pk for p in chosen}) != len(chosen):
             raise forms.ValidationError(_("Choose four different players."))
         return data
 
-    def players(self) -> list[Any]:
-        return [self.cleaned_data[f"seat_{i}"] for i in range(1, 5)]
+    def newcomers(self) -> dict[int, str]:
+        """Seat -> name of each newcomer (a seat with a typed name and no player chosen)."""
+        return {
+            i: " ".join(self.cleaned_data[f"new_{i}"].split())
+            for i in range(1, 5)
+            if not self.cleaned_data.get(f"seat_{i}") and self.cleaned_data.get(f"new_{i}")
+        }
+
+    def players(self, registered: dict[int, Any] | None = None) -> list[Any]:
+        registered = registered or {}
+        return [self.cleaned_data.get(f"seat_{i}") or registered[i] for i in range(1, 5)]
 
 
 class SheetUploadForm(forms.Form):

@@ -19,6 +19,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.validators import slug_re
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,6 +29,7 @@ from django.views.decorators.http import require_POST
 from clubs.http import HtmxHttpRequest
 from clubs.roles import director_required, is_director, is_scorer
 from clubs.selectors import club_number_label, several_clubs
+from clubs.services import player_create
 from config.csvexport import csv_response
 from scoring import selectors, services
 from scoring.engines import kop
@@ -60,14 +62,19 @@ def session_new(request: HttpRequest) -> HttpResponse:
     form = SessionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         profile = form.cleaned_data["profile"]
-        session = services.session_create(
-            game=profile.game,
-            profile_version=profile.current,
-            players=form.players(),
-            title=form.cleaned_data["title"],
-            created_by=request.user,
-            planned_deals=form.cleaned_data["planned_deals"],
-        )
+        with transaction.atomic():
+            registered = {
+                seat: player_create(club=form.cleaned_data["club"], name=name)
+                for seat, name in form.newcomers().items()
+            }
+            session = services.session_create(
+                game=profile.game,
+                profile_version=profile.current,
+                players=form.players(registered),
+                title=form.cleaned_data["title"],
+                created_by=request.user,
+                planned_deals=form.cleaned_data["planned_deals"],
+            )
         return redirect("scoring:session", pk=session.pk)
     return render(request, "scoring/session_new.html", {"form": form})
 
@@ -398,15 +405,23 @@ def session_link_reissue(request: HttpRequest, pk: int) -> HttpResponse:
 def session_history(request: HttpRequest, pk: int) -> HttpResponse:
     session = _visible_session_or_404(request, pk)
     game = game_of(session)
+    writable = can_write(entry_actor(request, session), session)
     return render(
-        request, game.history_template, {"session": session, "history": game.history(session)}
+        request,
+        game.history_template,
+        {"session": session, "history": game.history(session), "can_write": writable},
     )
 
 
 def session_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     session = _visible_session_or_404(request, pk)
     game = game_of(session)
-    return render(request, game.sheet_template, {"session": session, **game.sheet_context(session)})
+    writable = can_write(entry_actor(request, session), session)
+    return render(
+        request,
+        game.sheet_template,
+        {"session": session, "can_write": writable, **game.sheet_context(session)},
+    )
 
 
 def score_pad(request: HttpRequest, pk: int | None = None) -> HttpResponse:

@@ -327,7 +327,7 @@ class KopGame(GameBase):
     sheet_template = "scoring/kop_sheet.html"
     history_template = "scoring/history.html"
     edit_template = "scoring/kop_deal_edit.html"
-    preview_template = "scoring/_kop_preview.html"
+    preview_template = "scoring/_kop_preview.html#preview"
     aside_template = ""
     paper_pad = True
 
@@ -404,7 +404,7 @@ class KopGame(GameBase):
         }
 
     def preview_context(self, request: Any, session: TableSession, form: Any) -> dict[str, Any]:
-        context: dict[str, Any] = {"preview_errors": [], "result": None}
+        context: dict[str, Any] = {"preview_errors": [], "result": None, "form": form}
         if form.is_valid():
             try:
                 _deal, result = evaluate(session, form.facts())

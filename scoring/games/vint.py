@@ -18,6 +18,7 @@ from typing import Any, cast
 from django.db import transaction
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.engines import vint
@@ -282,15 +283,24 @@ def _options_html(choices: tuple[tuple[str, str], ...], chosen: str) -> SafeStri
     )
 
 
+def denomination_title(denom: str) -> str:
+    """The grid's short name of a denomination: a suit symbol, or the players' own letters
+    for grand and misère (Polish players say "BA", bez atu, for no trumps)."""
+    if denom == "G":
+        # Translators: grand (no trumps) on a contract button, "4G"; Polish players say BA.
+        return _("G")
+    return DENOMINATION_TITLES[denom]
+
+
 @functools.cache
-def _contract_grid() -> list[tuple[int, list[tuple[str, str, str]]]]:
-    """Levels 4..7 by ♠ ♣ ♦ ♥ G M: (value, label, kind) per cell."""
+def _contract_grid(language: str = "") -> list[tuple[int, list[tuple[str, str, str]]]]:
+    """Levels 4..7 by ♠ ♣ ♦ ♥ G M: (value, label, kind) per cell (built once per language)."""
     order = ("S", "C", "D", "H", "G", "M")
     return [
         (
             level,
             [
-                (f"{level}{d}", f"{level}{DENOMINATION_TITLES[d]}", contract_kind(f"{level}{d}"))
+                (f"{level}{d}", f"{level}{denomination_title(d)}", contract_kind(f"{level}{d}"))
                 for d in order
             ],
         )
@@ -412,7 +422,7 @@ class VintGame(GameBase):
             "form": form,
             "editing": editing,
             "next_slot": Slot(rubber.number, rubber.next_number) if rubber is not None else None,
-            "grid": _contract_grid(),
+            "grid": _contract_grid(get_language() or ""),
             "selected": {
                 "contract": contract,
                 "kind": contract_kind(contract),

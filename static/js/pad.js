@@ -53,7 +53,52 @@
       var mode = form().querySelector("[name=doubling_mode]");
       seats.value = (seats.value + " " + dseat.dataset.dseat).trim();
       if (mode) mode.checked = true;
+      clearCount();
       fire(seats);
+    }
+  });
+
+  // Doublings come either as a count or as the seats that doubled: entering seats
+  // clears the count buttons (so "0" no longer looks chosen), choosing a count clears the seats.
+  function clearCount() {
+    var f = form(); if (!f) return;
+    f.querySelectorAll("[name=doublings]").forEach(function (r) { r.checked = false; });
+  }
+  function clearSeats() {
+    var f = form(); if (!f) return;
+    var seats = f.querySelector("[name=doubling_seats]");
+    var mode = f.querySelector("[name=doubling_mode]");
+    if (seats) seats.value = "";
+    if (mode) mode.checked = false;
+  }
+
+  // The preview answers the latest input only: a tap aborts the request still on its
+  // way (htmx would otherwise swap its older answer in) and greys the box until the
+  // answer for this input arrives.
+  function previewStale() {
+    var p = document.getElementById("preview");
+    if (!p || !form() || !form().contains(p)) return;
+    if (window.htmx) window.htmx.trigger(p, "htmx:abort");
+    p.classList.add("stale");
+  }
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var t = e.detail && e.detail.target;
+    if (t && t.id === "preview") t.classList.remove("stale");
+  });
+
+  // After a save the pad comes back at its top: the "Deal N saved" message, the new
+  // totals and the contract buttons are in view for the next deal. After a refusal the
+  // first error is brought into view instead.
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    var outcome = xhr ? xhr.getResponseHeader("X-Deal-Outcome") : null;
+    var pad = document.getElementById("pad");
+    if (!outcome || !pad) return;
+    if (outcome === "saved" || outcome === "replayed") {
+      pad.scrollIntoView({ block: "start" });
+    } else if (outcome) {
+      var err = pad.querySelector(".error, .warning, #entry-conflict");
+      if (err) err.scrollIntoView({ block: "center" });
     }
   });
 
@@ -70,6 +115,8 @@
       if (e.target.checked) { tapOrder.push(e.target); trimDeclarers(e.target); }
       recordOrder();
     }
+    if (e.target.name === "doublings" && e.target.checked) clearSeats();
+    if (e.target.name === "doubling_mode" && e.target.checked) clearCount();
     if (e.target.name === "contract") {
       var hints = JSON.parse(f.dataset.hints || "{}");
       var hint = document.getElementById("declarer-hint");
@@ -80,10 +127,13 @@
   });
 
   document.addEventListener("input", function (e) {
+    var f = form(); if (!f || !f.contains(e.target)) return;
+    previewStale();
     if (e.target.name === "declarer_points") updateOther();
-    if (e.target.name === "doubling_seats" && form()) {
-      var mode = form().querySelector("[name=doubling_mode]");
+    if (e.target.name === "doubling_seats") {
+      var mode = f.querySelector("[name=doubling_mode]");
       if (mode) mode.checked = e.target.value.trim() !== "";
+      if (e.target.value.trim() !== "") clearCount();
     }
   });
 })();

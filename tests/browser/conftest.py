@@ -73,4 +73,26 @@ def login(page, live_server, username: str, password: str = "pw-secret-123") -> 
 
 
 def no_horizontal_overflow(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    """Nothing sticks out to the right of the viewport the test asked for (a phone
+    browser zooms out to fit a wide page, so window.innerWidth would grow with it)."""
+    return not wider_than_viewport(page)
+
+
+def wider_than_viewport(page) -> list[str]:
+    """The elements that reach past the right edge of the viewport (for a readable failure)."""
+    return page.evaluate(
+        """(w) => {
+          if (document.documentElement.scrollWidth <= w + 1) return [];
+          const out = [];
+          for (const el of document.querySelectorAll("body *")) {
+            const r = el.getBoundingClientRect();
+            if (r.right > w + 1 && r.width > 0) {
+              out.push(el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") +
+                (el.className && typeof el.className === "string" ? "." + el.className : "") +
+                " " + Math.round(r.right));
+            }
+          }
+          return out.slice(0, 12);
+        }""",
+        page.viewport_size["width"],
+    )

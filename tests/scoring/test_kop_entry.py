@@ -57,7 +57,7 @@ def test_preview_shows_the_four_payments_before_saving(scorer_client, kop_sessio
     }
     response = scorer_client.post(url("preview", kop_session), data, headers={"HX-Request": "true"})
     html = response.content.decode()
-    assert 'id="preview"' in html
+    assert 'data-preview-points="28"' in html  # the box's content: the box itself stays
     assert "V = 20" in html
     for seat, pay in [(1, "+20"), (2, "+20"), (3, "-60"), (4, "+20")]:
         assert f'data-preview-seat="{seat}">{pay}<' in html

@@ -23,10 +23,12 @@ from clubs.services import player_create
 from tournaments.demo_logins import DEMO_DIRECTOR, DEMO_SCORER
 
 DEMO_PLAYERS = [
-    "Anna Kowalska",
-    "Bartek Nowak",
-    "Celina Wiśniewska",
-    "Darek Wójcik",
+    # The longest names first: they sit at the demo Kop table and in the tournament, so
+    # every page is seen (and tested at 320 px) with names that do not fit a button.
+    "Aleksandra Przybyszewska-Wiśniewska",
+    "Przemysław Brzęczyszczykiewicz",
+    "Małgorzata Szczepańska",
+    "Krzysztof Grzegorzewski",
     "Ewa Kamińska",
     "Filip Lewandowski",
     "Grażyna Zielińska",

@@ -1,0 +1,26 @@
+"""Template helpers for the table pages."""
+
+from __future__ import annotations
+
+from django import template
+
+from scoring.problems import kop_contract_label
+
+register = template.Library()
+
+
+@register.filter
+def short_name(name: str) -> str:
+    """A name for a small button: the first name and the initial of the last word
+    ("Aleksandra Przybyszewska-Wiśniewska" -> "Aleksandra P."). The full name stays in
+    the pad's title attribute and in the table's seat list."""
+    parts = str(name).split()
+    if len(parts) < 2:
+        return str(name)
+    return f"{parts[0]} {parts[-1][0]}."
+
+
+@register.filter
+def kop_contract(name: str) -> str:
+    """A stored Kop/Baśka contract key ("zolo_du") as players say it ("zolo du")."""
+    return kop_contract_label(str(name)) if name else ""
