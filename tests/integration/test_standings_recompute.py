@@ -16,6 +16,7 @@ from django.db import connection, transaction
 
 from scoring import services as scoring_services
 from scoring.models import RuleProfile
+from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import ClubFactory, PlayerFactory
 from tournaments import services, tasks
 from tournaments.models import StandingsSnapshot, Tournament
@@ -97,13 +98,13 @@ def _versions(tournament: Tournament) -> list[int]:
 
 def test_an_acceptance_goes_through_while_a_recompute_computes(monkeypatch, tournament):
     first, second = tournament.rounds.get().tables.order_by("number")
-    services.round_table_accept(table=first, accepted_by="P0")
+    services.round_table_accept(table=first, actor=DIRECTOR_ACCEPTS, reason="on paper")
     seen = Tournament.objects.get(pk=tournament.pk).results_version
     with HeldRecompute(monkeypatch, tournament, seen) as held:
         with transaction.atomic():
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL lock_timeout = '50ms'")  # waiting at all fails
-            services.round_table_accept(table=second, accepted_by="P4")
+            services.round_table_accept(table=second, actor=DIRECTOR_ACCEPTS, reason="on paper")
         assert not held.finished.is_set()  # accepted while the recompute was computing
     assert held.finished.is_set()
     # It stored what it read, under the version it read; the acceptance is a newer one.
@@ -118,7 +119,7 @@ def test_an_acceptance_goes_through_while_a_recompute_computes(monkeypatch, tour
 
 def test_a_repeated_or_stale_recompute_stores_nothing(tournament):
     table = tournament.rounds.get().tables.get(number=1)
-    services.round_table_accept(table=table, accepted_by="P0")
+    services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     version = Tournament.objects.get(pk=tournament.pk).results_version
     assert services.standings_recompute(tournament_id=tournament.pk, version=version)
     assert services.standings_recompute(tournament_id=tournament.pk, version=version) is None
@@ -128,10 +129,10 @@ def test_a_repeated_or_stale_recompute_stores_nothing(tournament):
 
 def test_a_recompute_overtaken_by_a_newer_one_leaves_the_newest(monkeypatch, tournament):
     first, second = tournament.rounds.get().tables.order_by("number")
-    services.round_table_accept(table=first, accepted_by="P0")
+    services.round_table_accept(table=first, actor=DIRECTOR_ACCEPTS, reason="on paper")
     old = Tournament.objects.get(pk=tournament.pk).results_version
     with HeldRecompute(monkeypatch, tournament, old) as held:
-        services.round_table_accept(table=second, accepted_by="P4")
+        services.round_table_accept(table=second, actor=DIRECTOR_ACCEPTS, reason="on paper")
         new = Tournament.objects.get(pk=tournament.pk).results_version
         services.standings_recompute(tournament_id=tournament.pk, version=new)
     assert held.result == [None]  # it found the newer snapshot when it came to write
