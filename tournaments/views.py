@@ -277,6 +277,10 @@ def table_accept(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     table = get_object_or_404(RoundTable, pk=table_id, round__tournament=tournament)
     actor = entry_actor(request, table.session)
     if actor is None:
+        if RoundTable.objects.filter(pk=table.pk, accepted_at__isnull=False).exists():
+            # Another phone accepted first (which ended this phone's link): say so.
+            messages.info(request, _("This table's result is already accepted."))
+            return redirect("scoring:session", pk=table.session_id)
         raise PermissionDenied(_("Only the table (through its link) or a director may accept."))
     form = AcceptForm(request.POST)
     if not form.is_valid():

@@ -87,7 +87,9 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
     else:
         proc.terminate()
         pytest.fail(f"celery worker did not answer within 60 s:\n{log.read_text()}")
+    _RUNNING.append(proc)
     yield proc
+    _RUNNING.clear()
     proc.terminate()
     try:
         proc.wait(timeout=15)
@@ -106,15 +108,24 @@ def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.1):
     pytest.fail(f"condition not met within {timeout} s")
 
 
-@pytest.fixture
-def worker(celery_worker_process):
-    """The real worker, drained after the test: every task the test queued has run before
-    the test database is flushed (a task still writing then would deadlock the flush)."""
+_RUNNING: list[object] = []  # the worker process, once a test has started it
+
+
+@pytest.fixture(autouse=True)
+def _drain_the_worker_after_each_test():
+    """A test that queued tasks while the session's worker runs (it may not ask for the
+    worker itself) waits for them before its data is flushed: a task still writing then
+    deadlocks the flush."""
+    yield
+    if _RUNNING:
+        _wait_idle()
+
+
+def _wait_idle() -> None:
     import redis
 
     from config.celery import app
 
-    yield celery_worker_process
     broker = redis.Redis.from_url(settings.REDIS_URL)
 
     def idle() -> bool:
@@ -124,3 +135,10 @@ def worker(celery_worker_process):
         return not any(active.values())
 
     wait_for(idle, timeout=120, interval=0.5)
+
+
+@pytest.fixture
+def worker(celery_worker_process):
+    """The real worker, drained after the test (see ``_drain_the_worker_after_each_test``)."""
+    yield celery_worker_process
+    _wait_idle()

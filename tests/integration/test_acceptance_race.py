@@ -11,7 +11,7 @@ from scoring.models import DealHistory, RuleProfile
 from scoring.services import profile_sync_builtin
 from tests.factories import ClubFactory, PlayerFactory
 from tests.integration.pads import Phone, kop_deal, run_together, server_errors
-from tournaments import services, tasks
+from tournaments import services
 from tournaments.models import RoundTable
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -19,8 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_two_phones_accept_at_once_one_acceptance(monkeypatch):
     # No worker runs here: keep the standings tasks out of the shared broker.
-    for task in (tasks.standings_recompute, tasks.ratings_update):
-        monkeypatch.setattr(task, "delay_on_commit", lambda *a, **k: None)
+    monkeypatch.setattr(services, "enqueue_on_commit", lambda *a, **k: None)
     profile_sync_builtin()
     club = ClubFactory()
     tournament = services.tournament_create(

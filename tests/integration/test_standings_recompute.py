@@ -18,7 +18,7 @@ from scoring import services as scoring_services
 from scoring.models import RuleProfile
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import ClubFactory, PlayerFactory
-from tournaments import services, tasks
+from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,8 +28,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def tournament(monkeypatch):
     """Eight checked-in players, round 1 seated (two tables); no task is enqueued (each
     test runs the recompute itself)."""
-    monkeypatch.setattr(tasks.standings_recompute, "delay_on_commit", lambda *a, **k: None)
-    monkeypatch.setattr(tasks.ratings_update, "delay_on_commit", lambda *a, **k: None)
+    monkeypatch.setattr(services, "enqueue_on_commit", lambda *a, **k: None)
     scoring_services.profile_sync_builtin()
     club = ClubFactory()
     tournament = services.tournament_create(
