@@ -138,3 +138,21 @@ def test_dropping_the_conflicting_deal_sends_the_rest(phone, live_server, scorer
     phone.locator("#offline-box").wait_for(state="hidden")
     phone.get_by_text("Save deal 3").wait_for()
     assert rows(table) == [(1, "normal", 60), (2, "cicha", 61)]
+
+
+def test_a_save_that_never_reaches_the_server_waits_and_the_next_deal_queues_behind_it(
+    phone, live_server, scorer, table
+):
+    """The Wi-Fi is up but the request is lost: navigator.onLine stays true."""
+    open_pad(phone, live_server, scorer, table)
+    phone.route("**/deals/", lambda route: route.abort())
+    enter(phone, "normal", ["1\u00a0Ala", "3\u00a0Celina"], "60")
+    phone.get_by_text("1 deal waiting to send").wait_for()
+    assert KopDeal.objects.count() == 0
+
+    phone.unroute("**/deals/")
+    # Deal 2 goes behind deal 1, and the queue is sent at once since the phone is online.
+    enter(phone, "cicha", ["1\u00a0Ala"], "61")
+    phone.locator("#offline-box").wait_for(state="hidden")
+    phone.get_by_text("Save deal 3").wait_for()
+    assert rows(table) == [(1, "normal", 60), (2, "cicha", 61)]
