@@ -254,6 +254,9 @@ SECURE_CSP = {
     "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
     "img-src": [CSP.SELF, "data:"],
     "connect-src": [CSP.SELF],
+    # The pad's service worker (/sw.js) and web manifest are served by this site only.
+    "worker-src": [CSP.SELF],
+    "manifest-src": [CSP.SELF],
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
     "base-uri": [CSP.SELF],

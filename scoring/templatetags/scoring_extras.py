@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 from django import template
+from django.utils.translation import ngettext
 
 from scoring.problems import kop_contract_label
 
@@ -24,3 +27,15 @@ def short_name(name: str) -> str:
 def kop_contract(name: str) -> str:
     """A stored Kop/Baśka contract key ("zolo_du") as players say it ("zolo du")."""
     return kop_contract_label(str(name)) if name else ""
+
+
+@register.simple_tag
+def waiting_labels() -> str:
+    """JSON {count: "N deals waiting to send"} for the offline pad's script, so the
+    count reads right in every language's plural forms (0 to 99; more use 99's form)."""
+    return json.dumps(
+        {
+            n: ngettext("%(n)s deal waiting to send", "%(n)s deals waiting to send", n) % {"n": n}
+            for n in range(1, 100)
+        }
+    )
