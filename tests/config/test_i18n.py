@@ -158,10 +158,11 @@ def _catalogue(language: str) -> dict[str, list[str]]:
         msgid = _field(block, "msgid")
         if not msgid:
             continue
-        forms = [_field(block, rf"msgstr\[{i}\]") for i in range(4)]
-        forms = (
-            [f for f in forms if f] if _field(block, "msgid_plural") else [_field(block, "msgstr")]
-        )
+        if _field(block, "msgid_plural"):
+            count = len(re.findall(r"^msgstr\[\d\] ", block, re.M))
+            forms = [_field(block, rf"msgstr\[{i}\]") for i in range(count)]
+        else:
+            forms = [_field(block, "msgstr")]
         entries[msgid] = [] if "#, fuzzy" in block else forms
     return entries
 
