@@ -142,9 +142,10 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = env_str("DJANGO_LANGUAGE_CODE", "en")
-LANGUAGES = [("en", _("English")), ("pl", _("Polish"))]
+# Russian and Estonian are named in their own language: the Vint players read them that way.
+LANGUAGES = [("en", _("English")), ("pl", _("Polish")), ("ru", "Русский"), ("et", "Eesti")]
 if LANGUAGE_CODE not in {code for code, _name in LANGUAGES}:
-    raise ImproperlyConfigured(f"DJANGO_LANGUAGE_CODE={LANGUAGE_CODE!r} must be en or pl")
+    raise ImproperlyConfigured(f"DJANGO_LANGUAGE_CODE={LANGUAGE_CODE!r} must be en, pl, ru or et")
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env_str("DJANGO_TIME_ZONE", "Europe/Warsaw")
 USE_I18N = True

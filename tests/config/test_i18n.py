@@ -1,4 +1,5 @@
-"""English and Polish: every string has a Polish translation, and pages switch language."""
+"""English and Polish: every string has a Polish translation, and pages switch language.
+Russian and Estonian: every Vint string (pages, sheet, standings, ratings) is translated."""
 
 from __future__ import annotations
 
@@ -84,3 +85,153 @@ def test_language_switch_sets_polish(client):
     response = client.post("/i18n/setlang/", {"language": "pl", "next": "/"})
     assert response.status_code == 302
     assert "Zapisuj wyniki przy stoliku" in client.get("/").content.decode()
+
+
+# ---------------------------------------------------------------- Russian and Estonian
+# The Vint players' languages cover the Vint pages, the sheet, the standings and the
+# ratings: every string marked in these files, and the Vint problem sentences.
+VINT_LANGUAGES = {"ru": 3, "et": 2}  # language: number of plural forms
+VINT_SOURCES = [
+    "templates/base.html",
+    "templates/scoring/vint_*.html",
+    "templates/scoring/_vint_*.html",
+    "templates/scoring/_entry_conflict.html",
+    "templates/scoring/_entry_keys.html",
+    "templates/scoring/_round_clock.html",
+    "templates/scoring/_table_aside.html",
+    "scoring/games/vint*.py",
+    "templates/tournaments/standings*.html",
+    "templates/tournaments/rating_*.html",
+    "templates/tournaments/player_page.html",
+    "tournaments/rating_views.py",
+    "tournaments/tables.py",
+]
+TEMPLATE_VARIABLE = re.compile(r"\{\{\s*(\w+)\s*\}\}")
+BLOCK_STRING = re.compile(
+    r"\{%\s*blocktrans(?:late)?\b[^%]*%\}(.*?)\{%\s*(?:plural|endblocktrans)", re.S
+)
+PLURAL_STRING = re.compile(r"""\bngettext(?:_lazy)?\(\s*(["'])(.+?)\1""")
+
+
+def _vint_files() -> list[Path]:
+    files = sorted({path for pattern in VINT_SOURCES for path in ROOT.glob(pattern)})
+    assert len(files) > 15, files
+    return files
+
+
+def _vint_problem_messages() -> set[str]:
+    from django.utils.translation import override
+
+    from scoring.problems import MESSAGES
+
+    with override("en"):
+        return {str(text) for code, text in MESSAGES.items() if code.startswith("vint.")}
+
+
+def _collapsed(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _vint_strings() -> set[str]:
+    """What the Vint files mark for translation (whitespace collapsed): translate tags,
+    blocktranslate bodies with ``{{ n }}`` read as ``%(n)s``, gettext and ngettext calls;
+    and the Vint problem sentences."""
+    found = set(_vint_problem_messages())
+    for path in _vint_files():
+        text = path.read_text()
+        if path.suffix == ".html":
+            found |= {m.group(2) for m in TEMPLATE_STRING.finditer(text)}
+            found |= {
+                TEMPLATE_VARIABLE.sub(r"%(\1)s", m.group(1)) for m in BLOCK_STRING.finditer(text)
+            }
+        else:
+            found |= {m.group(2) or m.group(4) for m in PY_STRING.finditer(text)}
+            found |= {m.group(2) for m in PLURAL_STRING.finditer(text)}
+    return {_collapsed(s) for s in found}
+
+
+def _catalogue(language: str) -> dict[str, list[str]]:
+    """msgid -> its msgstr forms (empty for a fuzzy entry)."""
+    path = ROOT / f"locale/{language}/LC_MESSAGES/django.po"
+    entries: dict[str, list[str]] = {}
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        msgid = _field(block, "msgid")
+        if not msgid:
+            continue
+        if _field(block, "msgid_plural"):
+            count = len(re.findall(r"^msgstr\[\d\] ", block, re.M))
+            forms = [_field(block, rf"msgstr\[{i}\]") for i in range(count)]
+        else:
+            forms = [_field(block, "msgstr")]
+        entries[msgid] = [] if "#, fuzzy" in block else forms
+    return entries
+
+
+def _vint_msgids(catalogue: dict[str, list[str]]) -> set[str]:
+    """The catalogue entries of the Vint strings."""
+    vint = _vint_strings()
+    return {m for m in catalogue if _collapsed(m) in vint}
+
+
+@pytest.mark.parametrize("language", VINT_LANGUAGES)
+def test_every_marked_vint_string_is_in_the_catalogue(language):
+    catalogue = {_collapsed(m) for m in _catalogue(language)}
+    marked = _vint_strings()
+    missing = sorted(s for s in marked if s not in catalogue)
+    assert missing == [], f"run makemessages -l {language} and translate"
+
+
+@pytest.mark.parametrize("language", VINT_LANGUAGES)
+def test_every_vint_message_is_translated(language):
+    catalogue = _catalogue(language)
+    vint = _vint_msgids(catalogue)
+    assert len(vint) > 250, "the Vint strings were not found"
+    untranslated = sorted(m for m in vint if not all(catalogue.get(m) or [""]))
+    assert untranslated == []
+
+
+@pytest.mark.parametrize(("language", "forms"), VINT_LANGUAGES.items())
+def test_vint_plurals_have_the_language_s_forms(language, forms):
+    po = (ROOT / f"locale/{language}/LC_MESSAGES/django.po").read_text(encoding="utf-8")
+    assert f"nplurals={forms};" in po
+    plural_blocks = [b for b in po.split("\n\n") if "msgid_plural" in b]
+    vint = _vint_msgids(_catalogue(language))
+    counted = [b for b in plural_blocks if _field(b, "msgid") in vint]
+    assert counted
+    for block in counted:
+        assert len(re.findall(r"^msgstr\[\d\] \"(?!\"$)", block, re.M)) == forms, block
+
+
+@pytest.mark.parametrize("language", VINT_LANGUAGES)
+def test_compiled_vint_catalogue_matches_the_po_file(language):
+    from django.utils.translation import gettext, ngettext, override
+
+    catalogue = _catalogue(language)
+    stale = []
+    with override(language):
+        for msgid in _vint_msgids(catalogue):
+            forms = catalogue[msgid]
+            said = gettext(msgid) if len(forms) == 1 else ngettext(msgid, msgid + "s", 1)
+            if said != forms[0]:
+                stale.append(msgid)
+    assert stale == [], "run compilemessages"
+
+
+def test_russian_plurals_follow_the_number():
+    from django.utils.translation import ngettext, override
+
+    with override("ru"):
+        said = [ngettext("%(n)s trick", "%(n)s tricks", n) % {"n": n} for n in (1, 3, 5, 11, 21)]
+    assert said == ["1 взятка", "3 взятки", "5 взяток", "11 взяток", "21 взятка"]
+    with override("et"):
+        assert ngettext("%(n)s trick", "%(n)s tricks", 2) % {"n": 2} == "2 tihti"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("language", "word"), [("ru", "Турниры"), ("et", "Turniirid")])
+def test_language_switch_offers_russian_and_estonian(client, language, word):
+    html = client.get("/").content.decode()
+    assert f'value="{language}"' in html
+    client.post("/i18n/setlang/", {"language": language, "next": "/"})
+    html = client.get("/").content.decode()
+    assert f'<html lang="{language}">' in html and word in html
