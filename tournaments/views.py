@@ -297,9 +297,12 @@ def hall_display(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         response: HttpResponse = HttpResponseNotModified()
     else:
         tournament = _tournament(slug)
+        every = request.GET.get("every", "")
         context = {
             "tournament": tournament,
             "etag": etag,
+            # Seconds between polls (``?every=``, 2 to 60): a slow hall network asks less.
+            "every": min(60, max(2, int(every))) if every.isdigit() and len(every) < 4 else 10,
             **selectors.hall_display(tournament=tournament),
         }
         template = "tournaments/display.html"
