@@ -80,7 +80,8 @@ def test_the_hall_display_on_a_full_hd_screen(browser, live_server, director):
         page.evaluate("window.__notReloaded = true")
         clock = page.locator("[data-round-clock] .left")
         page.wait_for_function(
-            "() => /^1:29:\\d\\d$/.test(document.querySelector('[data-round-clock] .left').textContent)"
+            "() => /^1:29:\\d\\d$/.test("
+            "document.querySelector('[data-round-clock] .left').textContent)"
         )
         assert re.match(r"1:(29|30):\d\d", clock.inner_text())
 
