@@ -22,6 +22,8 @@ urlpatterns = [
     path("tournaments/<slug:slug>/rounds/import/", views.round_import, name="round_import"),
     path("tournaments/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
     path("tournaments/<slug:slug>/board/", views.progress_board, name="board"),
+    path("tournaments/<slug:slug>/find/", views.find_table, name="find"),
+    path("tournaments/<slug:slug>/display/", views.hall_display, name="display"),
     path(
         "tournaments/<slug:slug>/tables/<int:table_id>/accept/",
         views.table_accept,

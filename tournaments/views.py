@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -264,9 +265,53 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def progress_board(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     context = {"tournament": tournament, **selectors.progress(tournament=tournament)}
+    context["projector"] = bool(request.GET.get("projector"))
+    find = reverse("tournaments:find", kwargs={"slug": slug})
+    context["find_url"] = f"{request.scheme}://{request.get_host()}{find}"
     if request.htmx:
         return render(request, "tournaments/board.html#board", context)
     return render(request, "tournaments/board.html", context)
+
+
+def find_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """Public: a player finds their table and seat in the newest round by name or start
+    number (``?q=``), or taps their start number (``?n=``)."""
+    tournament = _tournament(slug)
+    raw = request.GET.get("n", "").strip()
+    number = int(raw) if raw.isdigit() and len(raw) <= 6 else None
+    context = {
+        "tournament": tournament,
+        **selectors.find_seat(tournament=tournament, query=request.GET.get("q", ""), number=number),
+    }
+    return render(request, "tournaments/find.html", context)
+
+
+def hall_display(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Public, for a projector or a TV: the page once, then its ``#display`` partial
+    (``?part=1``) polled, answered 304 while ``selectors.display_version`` stands still."""
+    version = selectors.display_version(slug=slug)
+    if version is None:
+        raise Http404
+    etag = f'"display-{version}-{get_language()}"'
+    if request.GET.get("part") and etag in request.headers.get("If-None-Match", ""):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        tournament = _tournament(slug)
+        every = request.GET.get("every", "")
+        context = {
+            "tournament": tournament,
+            "etag": etag,
+            # Seconds between polls (``?every=``, 2 to 60): a slow hall network asks less.
+            "every": min(60, max(2, int(every))) if every.isdigit() and len(every) < 4 else 10,
+            **selectors.hall_display(tournament=tournament),
+        }
+        template = "tournaments/display.html"
+        response = render(
+            request, f"{template}#display" if request.GET.get("part") else template, context
+        )
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @require_POST

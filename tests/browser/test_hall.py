@@ -1,0 +1,117 @@
+"""The hall: a player on a 360 px phone finds their table; the hall display on a
+1920x1080 screen counts the round down, pages through the standings and updates itself
+from the polled partial (304 while nothing changed) without reloading the page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoring import services as scoring_services
+from scoring.models import RuleProfile
+from tests.browser.conftest import no_horizontal_overflow, wider_than_viewport
+from tests.factories import ClubFactory, PlayerFactory
+from tournaments import services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ACTOR = scoring_services.Actor(label="test", is_director=True)
+FULL_HD = {"width": 1920, "height": 1080}
+
+
+def field(director, players: int):
+    scoring_services.profile_sync_builtin()
+    club = ClubFactory(name="Klub Kopa")
+    tournament = services.tournament_create(
+        name="Kościan Cup",
+        game="kop",
+        profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
+        rounds=3,
+        deals_per_round=4,
+        club=club,
+        seed=7,
+        created_by=director,
+    )
+    tournament.round_minutes = 90
+    tournament.save()
+    for i in range(1, players + 1):
+        name = "Małgorzata Wiśniewska-Szczepańska" if i == 5 else f"Gracz {i:02d}"
+        player = PlayerFactory(club=club, name=name, number=i)
+        services.registration_check_in(
+            registration=services.registration_add(tournament=tournament, player=player)
+        )
+    return tournament
+
+
+def test_a_player_finds_their_seat_on_a_phone(phone, live_server, director):
+    tournament = field(director, 16)
+    rnd = services.round_generate(tournament=tournament)
+    table = rnd.tables.get(session__seats__player__number=5)
+    seat = table.session.seats.get(player__number=5).seat
+    phone.goto(f"{live_server.url}/tournaments/{tournament.slug}/find/")
+    phone.fill("#find-q", "malgorzata wisniewska")
+    phone.click("form.find-form button")
+    result = phone.locator("#find-result")
+    assert result.get_attribute("data-number") == "5"
+    assert f"Table {table.number}, seat {seat}" in result.inner_text()
+    assert no_horizontal_overflow(phone), wider_than_viewport(phone)
+
+    # A name shared by many: tap the right start number.
+    phone.fill("#find-q", "gracz")
+    phone.click("form.find-form button")
+    assert phone.locator("#find-several").is_visible()
+    phone.click(".find-list a[href='?n=12']")
+    assert phone.locator("#find-result").get_attribute("data-number") == "12"
+    assert no_horizontal_overflow(phone), wider_than_viewport(phone)
+
+
+def test_the_hall_display_on_a_full_hd_screen(browser, live_server, director):
+    tournament = field(director, 40)
+    first = services.round_generate(tournament=tournament)
+    services.round_accept_all(rnd=first, actor=ACTOR, reason="on paper")
+    second = services.round_generate(tournament=tournament)
+    context = browser.new_context(viewport=FULL_HD)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    polls: list[int] = []
+    page.on("response", lambda r: polls.append(r.status) if "part=1" in r.url else None)
+    try:
+        page.goto(f"{live_server.url}/tournaments/{tournament.slug}/display/?every=2")
+        page.evaluate("window.__notReloaded = true")
+        clock = page.locator("[data-round-clock] .left")
+        page.wait_for_function(
+            "() => /^1:29:\\d\\d$/.test("
+            "document.querySelector('[data-round-clock] .left').textContent)"
+        )
+        assert re.match(r"1:(29|30):\d\d", clock.inner_text())
+
+        # 40 players, 12 rows a page: four pages, one shown at a time, then the next.
+        rows = page.locator("#hall-standings tbody tr")
+        assert rows.count() == 40
+        assert page.locator("#hall-standings tbody tr:visible").count() == 12
+        assert page.locator("[data-page-label]").inner_text() == "1 / 4"
+        page.wait_for_function(
+            "() => document.querySelector('[data-page-label]').textContent === '2 / 4'",
+            timeout=12_000,
+        )
+        visible = page.locator("#hall-standings tbody tr:visible")
+        assert visible.count() == 12 and visible.first.inner_text() == rows.nth(12).inner_text()
+
+        # Nothing changed: the polls answer 304 and the page is left as it is.
+        page.wait_for_timeout(4500)
+        assert 304 in polls and 200 not in polls
+        playing = page.locator(".hall-playing li").count()
+        assert playing == second.tables.count()
+
+        # A table is accepted: the next poll brings the new partial, the page stays.
+        table = second.tables.first()
+        services.round_table_accept(table=table, actor=ACTOR, reason="on paper")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.hall-playing li').length === {playing - 1}"
+        )
+        assert 200 in polls
+        assert page.evaluate("window.__notReloaded") is True
+        assert no_horizontal_overflow(page), wider_than_viewport(page)
+        assert page.evaluate("document.documentElement.scrollHeight") <= FULL_HD["height"] + 1
+    finally:
+        context.close()
