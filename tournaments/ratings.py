@@ -927,6 +927,19 @@ def rating_leaderboard(
     return rows
 
 
+def rated_evenings(
+    *, game: str, season: int | None = None, limit: int = 20
+) -> list[dict[str, Any]]:
+    """The club evenings (sessions outside a tournament) rated in ``game``, newest first."""
+    sources = RatingSource.objects.filter(game=game, table__isnull=True)
+    if season is not None:
+        sources = sources.filter(at__year=season)
+    return [
+        {"session_id": s.session_id, "label": club_evening_label(s.session), "at": s.at}
+        for s in sources.select_related("session").order_by("-at", "-session_id")[:limit]
+    ]
+
+
 def leaderboard_csv_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
     head = ["rank", "number", "name", "club", "rating", "mu", "sigma", "games", "change", "cause"]
     return [head, *[[r[k] for k in head] for r in rows]]
@@ -1128,9 +1141,7 @@ def player_profile(*, player: Player) -> dict[str, Any]:
         opponents.update(met[2])
 
     rated_ids = set(
-        RatingSource.objects.filter(session_id__in=session_ids).values_list(
-            "session_id", flat=True
-        )
+        RatingSource.objects.filter(session_id__in=session_ids).values_list("session_id", flat=True)
     )
     sessions = []
     per_game: dict[str, dict[str, Any]] = {}
@@ -1160,8 +1171,10 @@ def player_profile(*, player: Player) -> dict[str, Any]:
                 "result": result,
                 "accepted": bool(table and table.accepted_at) or session.locked,
                 "rated": session.pk in rated_ids,
-                # A club evening (no tournament's table): its rating state in words.
-                "evening": "" if table else _evening_state(session, session.pk in rated_ids),
+                # Its rating state in words (a club evening: also left out or waiting).
+                "evening": _evening_state(session, session.pk in rated_ids)
+                if table is None
+                else (_("rated") if session.pk in rated_ids else ""),
             }
         )
     played = [g for g in per_game.values() if g["sessions"]]

@@ -184,3 +184,50 @@ def test_an_excluded_session_is_not_rated_and_its_exclusion_is_in_the_history(
     run_club_rating(callbacks)
     assert RatingSource.objects.filter(session=session).exists()
     assert DealHistory.objects.filter(session=session, action="included").exists()
+
+
+def test_phones_accept_a_club_evening_and_the_pages_name_it(
+    profiles, sixteen, director_client, django_capture_on_commit_callbacks
+):
+    from django.urls import reverse
+
+    from tests.actors import phone
+
+    players = [e.player for e in sixteen[:4]]
+    session = scoring_services.session_create(
+        game="kop",
+        profile_version=profiles["kop-koscian"].current,
+        players=players,
+        title="Club night",
+        planned_deals=2,
+    )
+    deal = {"contract": "normal", "declarers": ["1", "3"], "doublings": "0"}
+    scorer = phone(session, seat=1)
+    for points in ("60", "70"):
+        add = reverse("scoring:deal_add", kwargs={"pk": session.pk})
+        assert scorer.post(add, {**deal, "declarer_points": points}).status_code == 302
+    accept = reverse("scoring:session_accept", kwargs={"pk": session.pk})
+    page = scorer.post(accept, follow=True).content.decode()
+    assert "This phone or this seat entered deals" in page
+    checker = phone(session, seat=2)
+    with django_capture_on_commit_callbacks() as callbacks:
+        page = checker.post(accept, follow=True).content.decode()
+    assert "Result accepted by seat 2" in page
+    run_club_rating(callbacks)
+
+    board = director_client.get(
+        reverse("tournaments:rating_leaderboard", kwargs={"game": "kop"})
+    ).content
+    label = ratings.club_evening_label(session)
+    assert "Rated club evenings" in board.decode() and label in board.decode()
+    player_page = director_client.get(
+        reverse("tournaments:player_page", kwargs={"pk": players[0].pk})
+    )
+    assert label in player_page.content.decode()
+
+    exclude = reverse("scoring:session_rating_exclude", kwargs={"pk": session.pk})
+    with django_capture_on_commit_callbacks() as callbacks:
+        page = director_client.post(exclude, {"reason": "practice"}, follow=True)
+    assert "Left out of the ratings by the director" in page.content.decode()
+    run_club_rating(callbacks)
+    assert not RatingSource.objects.filter(session=session).exists()
