@@ -128,6 +128,8 @@ def reason_checked(reason: str, *, required: str = "") -> str:
     text = reason.strip()
     if required and not text:
         raise DealRejected({"reason": [required]})
+    if "\x00" in text:  # PostgreSQL stores no NUL in text
+        raise DealRejected({"reason": [_("The reason holds a character that cannot be stored.")]})
     if len(text) > REASON_MAX:
         raise DealRejected(
             {"reason": [_("Keep the reason under %(n)s characters.") % {"n": REASON_MAX}]}
