@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.utils import translation
 
 from scoring import services as scoring_services
 from scoring.errors import AcceptRefused
@@ -27,6 +28,13 @@ FACTS = [
     {"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 74},
     {"contract": "normal", "declarers": [2, 4], "doublings": 0, "declarer_points": 84},
 ]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """The sentences compared here are the English ones (another test may leave Polish on)."""
+    with translation.override("en"):
+        yield
 
 
 def run_club_rating(callbacks):
