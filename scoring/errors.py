@@ -43,3 +43,7 @@ class DealConflict(Exception):
     def __init__(self, *, expected: Slot, stored: Any, offered: Slot | None) -> None:
         super().__init__(f"deal {expected.label} is taken")
         self.expected, self.stored, self.offered = expected, stored, offered
+
+
+class AcceptRefused(Exception):
+    """This actor may not accept the table's result (the message says why, for people)."""

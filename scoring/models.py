@@ -97,6 +97,13 @@ class TableSession(models.Model):
     # session's row lock, so a save reads one row instead of the session's deals.
     # {} is a session without deals.
     tally = models.JSONField(default=dict, blank=True, editable=False)
+    # A club session (no tournament's table) accepted by a player at another seat, or a
+    # director with a reason (``scoring.services.session_accept``): the club ratings rate
+    # it unless a director left it out (``rating_excluded_at``, the reason in the history).
+    # A tournament table's acceptance is kept on its ``RoundTable``.
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating_excluded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -187,6 +194,8 @@ class DealHistory(models.Model):
         ("locked", _("locked")),
         ("unlocked", _("unlocked")),
         ("accepted", _("accepted")),
+        ("excluded", _("left out of the ratings")),
+        ("included", _("rated again")),
         ("reissued", _("link revoked and reissued")),
     ]
     session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="history")

@@ -35,6 +35,7 @@ from scoring import selectors, services
 from scoring.engines import kop
 from scoring.engines.errors import SheetError
 from scoring.engines.scoresheet import MAX_SHEET_BYTES, load_sheet
+from scoring.errors import AcceptRefused
 from scoring.forms import ProfileForm, ReasonForm, SessionForm, SheetUploadForm, new_submission_key
 from scoring.games import Game, Slot, game_for, game_of
 from scoring.games.kop import contract_label
@@ -383,6 +384,42 @@ def session_lock(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("Session locked: only directors can change it now."))
     except services.DealRejected as exc:
         _reason_errors(exc, request)
+    return redirect("scoring:session", pk=pk)
+
+
+@require_POST
+def session_accept(request: HttpRequest, pk: int) -> HttpResponse:
+    """A club session's result accepted by a phone bound to another seat than the one(s)
+    that entered deals, or a director with a reason (``services.session_accept``)."""
+    session = _session_or_404(pk)
+    actor = entry_actor(request, session)
+    if actor is None:
+        raise PermissionDenied(_("Only the table (through its link) or a director may accept."))
+    try:
+        services.session_accept(session=session, actor=actor, reason=request.POST.get("reason", ""))
+    except AcceptRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Result accepted. Thank you!"))
+    return redirect("scoring:session", pk=pk)
+
+
+@require_POST
+@director_required
+def session_rating_exclude(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director leaves a club session out of the ratings, or rates it again, with a reason."""
+    session = _session_or_404(pk)
+    try:
+        services.session_rating_exclude(
+            session=session,
+            actor=_director_actor(request),
+            reason=request.POST.get("reason", ""),
+            excluded=not request.POST.get("include"),
+        )
+    except AcceptRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Saved: the ratings follow in a moment."))
     return redirect("scoring:session", pk=pk)
 
 

@@ -219,17 +219,23 @@ class RatingRun(models.Model):
 
 
 class RatingSource(models.Model):
-    """One rated table (the cause of its players' changes) and a fingerprint of its deals,
-    so a correction after it was rated is noticed."""
+    """One rated table session (the cause of its players' changes) and a fingerprint of its
+    deals, so a correction after it was rated is noticed: an accepted tournament table
+    (``table`` set) or an accepted club evening's session (``table`` None)."""
 
     game = models.CharField(max_length=10, choices=RATING_GAMES)
-    table = models.OneToOneField(RoundTable, on_delete=models.CASCADE, related_name="rating")
+    session = models.OneToOneField(
+        "scoring.TableSession", on_delete=models.CASCADE, related_name="rating_source"
+    )
+    table = models.OneToOneField(
+        RoundTable, null=True, blank=True, on_delete=models.CASCADE, related_name="rating"
+    )
     at = models.DateTimeField()
     fingerprint = models.CharField(max_length=120)
 
     class Meta:
-        ordering = ["game", "at", "table_id"]
-        indexes = [models.Index(fields=["game", "at", "table"], name="rating_source_order")]
+        ordering = ["game", "at", "session_id"]
+        indexes = [models.Index(fields=["game", "at", "session"], name="rating_source_order")]
 
     def __str__(self) -> str:
         return f"{self.game} rating source {self.table}"
@@ -251,7 +257,7 @@ class RatingEvent(models.Model):
     games = models.PositiveIntegerField()
 
     class Meta:
-        ordering = ["player", "game", "at", "source__table_id"]
+        ordering = ["player", "game", "at", "source__session_id"]
         constraints = [
             models.UniqueConstraint(fields=["source", "player"], name="rating_event_unique")
         ]

@@ -85,6 +85,7 @@ def rating_leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     RequestConfig(request, paginate={"per_page": 50}).configure(table)
     context["table"] = table
     context["csv_query"] = request.GET.urlencode()
+    context["evenings"] = ratings.rated_evenings(game=game, season=context["season"])
     return render(request, "tournaments/rating_leaderboard.html", context)
 
 

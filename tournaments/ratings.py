@@ -35,13 +35,13 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, F, Max, Q
 from django.utils import timezone
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from scoring.games import all_games, game_for
-from scoring.models import KopDeal, TableSeat, VintDeal, VintRubber
+from scoring.models import KopDeal, TableSeat, TableSession, VintDeal, VintRubber
 from tournaments.models import (
     RatingEvent,
     RatingRun,
@@ -441,7 +441,7 @@ class _StoredEvent:
     """A stored rating event, as compared with what rating gives now."""
 
     pk: int
-    table_id: int
+    session_id: int
     player_id: int
     at: datetime
     mu_before: float
@@ -464,8 +464,8 @@ class _StoredEvent:
 
 @dataclass(frozen=True)
 class _Current:
-    table_id: int
     session_id: int
+    table_id: int | None  # None: a club evening's session
     at: datetime
     fingerprint: str
 
@@ -481,34 +481,67 @@ def hidden_tournaments(*, game: str) -> list[int]:
     ]
 
 
+def club_sessions(*, game: str) -> Any:
+    """The accepted club sessions of ``game`` (no tournament's table) that a director has
+    not left out of the ratings: sources beside the accepted tournament tables."""
+    return TableSession.objects.filter(
+        game=game,
+        accepted_at__isnull=False,
+        rating_excluded_at__isnull=True,
+        round_table__isnull=True,
+    ).order_by("accepted_at", "pk")
+
+
 def _first_change(
-    game: str, tournament_id: int | None, accepted: Any, sources: Any, hidden: Sequence[int]
+    game: str,
+    tournament_id: int | None,
+    accepted: Any,
+    clubs: Any,
+    sources: Any,
+    hidden: Sequence[int],
 ) -> tuple[datetime, int] | None:
-    """The (time, table id) of the first source to rate again, or None if all are current:
-    the earliest of a table accepted but not rated, a rated table whose acceptance moved or
-    was withdrawn (or whose tournament now hides its standings), and a rated table whose
-    deals changed (checked for ``tournament_id``'s tables, or all). Reads only what
-    changed, not the history."""
+    """The (time, session id) of the first source to rate again, or None if all are
+    current: the earliest of a table or club session accepted but not rated, a rated one
+    whose acceptance moved or was withdrawn (or whose tournament now hides its standings,
+    or that a director left out), and a rated one whose deals changed (checked for
+    ``tournament_id``'s tables, or all). Reads only what changed, not the history."""
     keys: list[tuple[datetime, int]] = []
-    new = accepted.filter(rating__isnull=True).values_list("accepted_at", "pk").first()
-    if new is not None:
-        keys.append(new)
-    for at, table_id, now, t_id in sources.filter(
-        Q(table__accepted_at__isnull=True)
-        | ~Q(table__accepted_at=F("at"))
-        | Q(table__round__tournament_id__in=hidden)
-    ).values_list("at", "table_id", "table__accepted_at", "table__round__tournament_id"):
-        keys.append((at, table_id))
+    for new in (
+        accepted.filter(rating__isnull=True).values_list("accepted_at", "session_id").first(),
+        clubs.filter(rating_source__isnull=True).values_list("accepted_at", "pk").first(),
+    ):
+        if new is not None:
+            keys.append(new)
+    for at, session_id, now, t_id in sources.filter(
+        Q(table__isnull=False)
+        & (
+            Q(table__accepted_at__isnull=True)
+            | ~Q(table__accepted_at=F("at"))
+            | Q(table__round__tournament_id__in=hidden)
+        )
+    ).values_list("at", "session_id", "table__accepted_at", "table__round__tournament_id"):
+        keys.append((at, session_id))
         if now is not None and t_id not in hidden:
-            keys.append((now, table_id))
+            keys.append((now, session_id))
+    for at, session_id, now, excluded in sources.filter(
+        Q(table__isnull=True)
+        & (
+            Q(session__accepted_at__isnull=True)
+            | ~Q(session__accepted_at=F("at"))
+            | Q(session__rating_excluded_at__isnull=False)
+        )
+    ).values_list("at", "session_id", "session__accepted_at", "session__rating_excluded_at"):
+        keys.append((at, session_id))
+        if now is not None and excluded is None:
+            keys.append((now, session_id))
     rated = (
         sources
         if tournament_id is None
         else sources.filter(table__round__tournament_id=tournament_id)
     )
-    stored = list(rated.values_list("at", "table_id", "table__session_id", "fingerprint"))
-    fresh = _fingerprints(game, [session_id for _at, _t, session_id, _fp in stored])
-    keys += [(at, t) for at, t, session_id, fp in stored if fresh[session_id] != fp]
+    stored = list(rated.values_list("at", "session_id", "fingerprint"))
+    fresh = _fingerprints(game, [session_id for _at, session_id, _fp in stored])
+    keys += [(at, sid) for at, sid, fp in stored if fresh[sid] != fp]
     return min(keys) if keys else None
 
 
@@ -545,25 +578,29 @@ def ratings_update(
     accepted = (
         RoundTable.objects.filter(round__tournament__game=game, accepted_at__isnull=False)
         .exclude(round__tournament_id__in=hidden)
-        .order_by("accepted_at", "pk")
+        .order_by("accepted_at", "session_id")
     )
+    clubs = club_sessions(game=game)
     sources = RatingSource.objects.filter(game=game)
     if full:
         cut: tuple[datetime, int] | None = None
     else:
-        cut = _first_change(game, tournament_id, accepted, sources, hidden)
+        cut = _first_change(game, tournament_id, accepted, clubs, sources, hidden)
         if cut is None:
             return RatingUpdate(game, wanted, "unchanged", 0, 0, 0)
-        at, table_id = cut
-        sources = sources.filter(Q(at__gt=at) | Q(at=at, table_id__gte=table_id))
-        accepted = accepted.filter(Q(accepted_at__gt=at) | Q(accepted_at=at, pk__gte=table_id))
+        at, session_id = cut
+        sources = sources.filter(Q(at__gt=at) | Q(at=at, session_id__gte=session_id))
+        accepted = accepted.filter(
+            Q(accepted_at__gt=at) | Q(accepted_at=at, session_id__gte=session_id)
+        )
+        clubs = clubs.filter(Q(accepted_at__gt=at) | Q(accepted_at=at, pk__gte=session_id))
 
     # What is stored from the cut on: compared with what rating gives now, so that only
     # what differs is written (a rebuild of unchanged ratings writes nothing).
     stored_sources = {
-        table_id: (pk, at, fingerprint)
-        for pk, table_id, at, fingerprint in sources.values_list(
-            "pk", "table_id", "at", "fingerprint"
+        session_id: (pk, at, fingerprint)
+        for pk, session_id, at, fingerprint in sources.values_list(
+            "pk", "session_id", "at", "fingerprint"
         )
     }
     stored_events: dict[tuple[int, int], _StoredEvent] = {}
@@ -572,10 +609,10 @@ def ratings_update(
     tables_back: Counter[int] = Counter()
     for row in (
         RatingEvent.objects.filter(source_id__in=[pk for pk, _a, _f in stored_sources.values()])
-        .order_by("at", "source__table_id")
+        .order_by("at", "source__session_id")
         .values_list(
             "pk",
-            "source__table_id",
+            "source__session_id",
             "player_id",
             "at",
             "mu_before",
@@ -586,16 +623,20 @@ def ratings_update(
         )
     ):
         kept = _StoredEvent(*row)
-        stored_events[(kept.table_id, kept.player_id)] = kept
+        stored_events[(kept.session_id, kept.player_id)] = kept
         if not full:  # a full rebuild starts everybody at the prior
             start.setdefault(kept.player_id, core.Rating(kept.mu_before, kept.sigma_before))
         games_back[kept.player_id] += kept.games
         tables_back[kept.player_id] += 1
 
-    tables = list(accepted.values_list("pk", "session_id", "accepted_at"))
-    fingerprints = _fingerprints(game, [session_id for _pk, session_id, _at in tables])
-    # ``accepted`` holds accepted tables only, so every ``accepted_at`` is set.
-    todo = [_Current(pk, s, at, fingerprints[s]) for pk, s, at in tables if at is not None]
+    tables: list[tuple[Any, int, int | None]] = [
+        (at, s, pk) for pk, s, at in accepted.values_list("pk", "session_id", "accepted_at")
+    ]
+    tables += [(at, s, None) for s, at in clubs.values_list("pk", "accepted_at")]
+    tables.sort(key=lambda row: (row[0], row[1]))  # rating order: (acceptance, session)
+    fingerprints = _fingerprints(game, [s for _at, s, _pk in tables])
+    # Both querysets hold accepted ones only, so every ``accepted_at`` is set.
+    todo = [_Current(s, pk, at, fingerprints[s]) for at, s, pk in tables if at is not None]
     matches = family.matches(wanted, [c.session_id for c in todo])
     replay_players = {p for ms in matches.values() for m in ms for p in m.players}
     touched = {p for _t, p in stored_events} | replay_players
@@ -609,7 +650,7 @@ def ratings_update(
             if p not in start and p in states:
                 start[p] = core.Rating(states[p].mu, states[p].sigma)
     replay = core.Rater().replay(
-        (core.Source(c.table_id, tuple(matches.get(c.session_id, ()))) for c in todo),
+        (core.Source(c.session_id, tuple(matches.get(c.session_id, ()))) for c in todo),
         start={p: r for p, r in start.items() if p in replay_players},
     )
 
@@ -618,25 +659,31 @@ def ratings_update(
     changed_sources = []
     new_sources = []
     for c in todo:
-        stored = stored_sources.get(c.table_id)
+        stored = stored_sources.get(c.session_id)
         if stored is None:
             new_sources.append(
-                RatingSource(game=game, table_id=c.table_id, at=c.at, fingerprint=c.fingerprint)
+                RatingSource(
+                    game=game,
+                    session_id=c.session_id,
+                    table_id=c.table_id,
+                    at=c.at,
+                    fingerprint=c.fingerprint,
+                )
             )
             continue
-        source_pk[c.table_id] = stored[0]
+        source_pk[c.session_id] = stored[0]
         if (stored[1], stored[2]) != (c.at, c.fingerprint):
             changed_sources.append((stored[0], c))
     for pk, c in changed_sources:
         RatingSource.objects.filter(pk=pk).update(at=c.at, fingerprint=c.fingerprint)
     for source in RatingSource.objects.bulk_create(new_sources, batch_size=BATCH):
-        source_pk[source.table_id] = source.pk
-    table_of = {pk: table_id for table_id, pk in source_pk.items()}
-    rated = {c.table_id for c in todo}
-    gone = [pk for table_id, (pk, _a, _f) in stored_sources.items() if table_id not in rated]
+        source_pk[source.session_id] = source.pk
+    session_of = {pk: session_id for session_id, pk in source_pk.items()}
+    rated = {c.session_id for c in todo}
+    gone = [pk for sid, (pk, _a, _f) in stored_sources.items() if sid not in rated]
 
     # Events: write those that differ from the stored ones (one upsert), delete the gone.
-    at_of = {c.table_id: c.at for c in todo}
+    at_of = {c.session_id: c.at for c in todo}
     event_pk: dict[tuple[int, int], int] = {}
     writes: list[RatingEvent] = []
     for sc in replay.sources:
@@ -674,7 +721,7 @@ def ratings_update(
         update_fields=[*EVENT_VALUES, "game"],
         batch_size=BATCH,
     ):
-        event_pk[(table_of[event.source_id], event.player_id)] = event.pk
+        event_pk[(session_of[event.source_id], event.player_id)] = event.pk
     # Left over: events of sources gone, or of players no longer at a rated table.
     if stored_events:
         RatingEvent.objects.filter(pk__in=[e.pk for e in stored_events.values()]).delete()
@@ -692,7 +739,7 @@ def ratings_update(
     if orphans and not full:  # rated before the cut but not after it: their newest kept event
         for event_id, player_id in (
             RatingEvent.objects.filter(game=game, player_id__in=orphans)
-            .order_by("player_id", "-at", "-source__table_id")
+            .order_by("player_id", "-at", "-source__session_id")
             .values_list("pk", "player_id")
         ):
             kept_last.setdefault(player_id, event_id)
@@ -769,11 +816,22 @@ def ratings_rebuild(*, game: str, model: str | None = None) -> RatingUpdate:
 # ---------------------------------------------------------------------------- selectors
 
 
-def cause_label(table: RoundTable) -> str:
+def cause_label(source: RatingSource) -> str:
+    """What a rating change came from: a tournament's table, or a club evening."""
+    table = source.table
+    if table is None:
+        return club_evening_label(source.session)
     return _("%(tournament)s round %(round)s table %(table)s") % {
         "tournament": table.round.tournament.name,
         "round": table.round.number,
         "table": table.number,
+    }
+
+
+def club_evening_label(session: TableSession) -> str:
+    return _("club evening %(date)s, %(title)s") % {
+        "date": date_format(timezone.localtime(session.accepted_at or session.created_at)),
+        "title": str(session),
     }
 
 
@@ -785,14 +843,15 @@ def signed(value: float, digits: int = 1) -> str:
     return ("+" if value > 0 else "−") + text
 
 
-def change_label(delta: float, table: RoundTable) -> str:
+def change_label(delta: float, source: RatingSource) -> str:
     return _("%(change)s after %(cause)s") % {
         "change": signed(delta),
-        "cause": cause_label(table),
+        "cause": cause_label(source),
     }
 
 
 _CAUSE = "source__table__round__tournament"
+_SESSION = "source__session"
 
 
 def rating_status(*, game: str) -> RatingRun | None:
@@ -808,7 +867,7 @@ def rating_seasons(*, game: str) -> list[int]:
 def _row(
     player: Player, mu: float, sigma: float, games: int, tables: int, last: RatingEvent | None
 ) -> dict[str, Any]:
-    table = last.source.table if last else None
+    source = last.source if last else None
     return {
         "player_id": player.pk,
         "number": player.number,
@@ -821,8 +880,10 @@ def _row(
         "tables": tables,
         "change": round(last.delta, 2) if last else None,
         "change_label": signed(last.delta) if last else "",
-        "cause": cause_label(table) if table else "",
-        "change_text": change_label(last.delta, table) if last and table else "",
+        "cause": cause_label(source) if source else "",
+        "change_text": change_label(last.delta, source) if last and source else "",
+        # The evening the latest change came from, when it was a club evening.
+        "club_evening": source is not None and source.table_id is None,
         "changed_at": last.at if last else None,
     }
 
@@ -840,15 +901,15 @@ def rating_leaderboard(
     rows = []
     if season is None:
         states = RatingState.objects.filter(game=game, games__gte=minimum).select_related(
-            "player__club", f"last_event__{_CAUSE}", "last_event__source__table__round"
+            "player__club", f"last_event__{_CAUSE}", f"last_event__{_SESSION}"
         )
         for s in states:
             rows.append(_row(s.player, s.mu, s.sigma, s.games, s.tables, s.last_event))
     else:
         events = (
             RatingEvent.objects.filter(game=game, at__year=season)
-            .select_related("player__club", _CAUSE, "source__table__round")
-            .order_by("player_id", "at", "source__table_id")
+            .select_related("player__club", _CAUSE, _SESSION)
+            .order_by("player_id", "at", "source__session_id")
         )
         last: dict[int, RatingEvent] = {}
         games: Counter[int] = Counter()
@@ -866,6 +927,19 @@ def rating_leaderboard(
     return rows
 
 
+def rated_evenings(
+    *, game: str, season: int | None = None, limit: int = 20
+) -> list[dict[str, Any]]:
+    """The club evenings (sessions outside a tournament) rated in ``game``, newest first."""
+    sources = RatingSource.objects.filter(game=game, table__isnull=True)
+    if season is not None:
+        sources = sources.filter(at__year=season)
+    return [
+        {"session_id": s.session_id, "label": club_evening_label(s.session), "at": s.at}
+        for s in sources.select_related("session").order_by("-at", "-session_id")[:limit]
+    ]
+
+
 def leaderboard_csv_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
     head = ["rank", "number", "name", "club", "rating", "mu", "sigma", "games", "change", "cause"]
     return [head, *[[r[k] for k in head] for r in rows]]
@@ -877,14 +951,16 @@ def leaderboard_csv_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
 def rating_history(*, player: Player, game: str) -> list[dict[str, Any]]:
     events = (
         RatingEvent.objects.filter(player=player, game=game)
-        .select_related(_CAUSE, "source__table__round")
-        .order_by("at", "source__table_id")
+        .select_related(_CAUSE, _SESSION)
+        .order_by("at", "source__session_id")
     )
     return [
         {
             "at": e.at,
-            "cause": cause_label(e.source.table),
-            "tournament": e.source.table.round.tournament,
+            "cause": cause_label(e.source),
+            "tournament": e.source.table.round.tournament if e.source.table else None,
+            "club_evening": e.source.table_id is None,
+            "session_id": e.source.session_id,
             "games": e.games,
             "mu": round(e.mu_after, 2),
             "sigma": round(e.sigma_after, 2),
@@ -1007,6 +1083,16 @@ def _snapshot_rows(tournament_ids: Sequence[int]) -> dict[int, dict[int, dict[st
     return out
 
 
+def _evening_state(session: TableSession, rated: bool) -> str:
+    if rated:
+        return _("rated")
+    if session.rating_excluded_at is not None:
+        return _("left out of the ratings")
+    if session.accepted_at is not None:
+        return _("accepted, rating soon")
+    return _("not accepted: not rated")
+
+
 def player_profile(*, player: Player) -> dict[str, Any]:
     """Everything on a player's page: ratings, history and chart per game, tournaments,
     sessions with results, and the partners and opponents met most."""
@@ -1054,6 +1140,9 @@ def player_profile(*, player: Player) -> dict[str, Any]:
         partner_wins.update(met[1])
         opponents.update(met[2])
 
+    rated_ids = set(
+        RatingSource.objects.filter(session_id__in=session_ids).values_list("session_id", flat=True)
+    )
     sessions = []
     per_game: dict[str, dict[str, Any]] = {}
     for s in seats:
@@ -1081,6 +1170,11 @@ def player_profile(*, player: Player) -> dict[str, Any]:
                 "tournament_slug": table.round.tournament.slug if table else "",
                 "result": result,
                 "accepted": bool(table and table.accepted_at) or session.locked,
+                "rated": session.pk in rated_ids,
+                # Its rating state in words (a club evening: also left out or waiting).
+                "evening": _evening_state(session, session.pk in rated_ids)
+                if table is None
+                else (_("rated") if session.pk in rated_ids else ""),
             }
         )
     played = [g for g in per_game.values() if g["sessions"]]
@@ -1116,7 +1210,7 @@ def player_profile(*, player: Player) -> dict[str, Any]:
     states = {
         s.game: s
         for s in RatingState.objects.filter(player=player).select_related(
-            f"last_event__{_CAUSE}", "last_event__source__table__round"
+            f"last_event__{_CAUSE}", f"last_event__{_SESSION}"
         )
     }
     ratings = []
@@ -1132,7 +1226,7 @@ def player_profile(*, player: Player) -> dict[str, Any]:
                 "label": game.label,
                 "state": state,
                 "rating": round(state.display, 2),
-                "last": change_label(last.delta, last.source.table) if last else "",
+                "last": change_label(last.delta, last.source) if last else "",
                 "history": history,
                 "chart": rating_chart(history),
                 "run": rating_status(game=game.code),

@@ -19,16 +19,17 @@ from clubs.models import Club, Player
 from clubs.selectors import fold_name, names_alike
 from clubs.services import player_create
 from scoring.engines.sheet_checks import MAX_NAME_LENGTH, name_problem
+from scoring.errors import AcceptRefused
 from scoring.games import game_for
 from scoring.services import (
     Actor,
     DealRejected,
+    acceptance_check,
     create_with_unique_slug,
     reason_checked,
     session_create,
     session_lock,
     table_event_record,
-    wrote_deals,
 )
 from tournaments import adapters, tasks
 
@@ -248,10 +249,10 @@ def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> 
     """Accept a table's result: lock its session (only directors change it from now on)
     and rotate its link (``scoring.services.session_lock``).
 
-    Who may: a phone bound to a seat of this table (``scoring.permissions``) that has
-    entered or changed no deal here, from a seat that has not either -- the player who
-    checks is not the one who wrote -- once the table has played its planned deals (or
-    its round's time is up). A director may accept any table, always with a reason.
+    Who may: ``scoring.services.acceptance_check`` (the rule club sessions share): a
+    phone bound to a seat of this table that has entered or changed no deal here, from a
+    seat that has not either, once the table has played its planned deals (or its round's
+    time is up); a director, any table, always with a reason.
     Everything goes into the table's history; two phones at once: the second is told
     the table is accepted already. The lock is announced by scoring's ``deal_changed``,
     which recomputes the standings."""
@@ -265,23 +266,13 @@ def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> 
     session = table.session
     progress = game_for(table.round.tournament.game).progress([session])[session.pk]
     details: dict[str, Any] = {"deals": progress.deals, "planned": progress.planned}
-    seat = None
-    if actor.is_director:
-        text = _director_reason(reason)
+    try:
+        seat, text = acceptance_check(session=session, actor=actor, reason=reason)
+    except AcceptRefused as exc:
+        raise TournamentError(str(exc)) from None
+    if seat is None:
         details["override"] = True
     else:
-        text = ""
-        seat = session.seats.filter(seat=actor.seat).first() if actor.seat else None
-        if seat is None:
-            raise TournamentError(
-                _("Open the table link on your own phone and choose your seat to accept.")
-            )
-        if wrote_deals(session=session, actor=actor):
-            raise TournamentError(
-                _(
-                    "This phone or this seat entered deals at the table: another player checks the totals and accepts, on their own phone."  # noqa: E501
-                )
-            )
         if not table_ready(table=table, finished=progress.finished):
             raise TournamentError(_not_ready_message(progress))
         details.update(seat=seat.seat, player=seat.player_id)
@@ -335,6 +326,14 @@ def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
     if bumped is not None:
         tournament_id, version = bumped
         _enqueue_recomputes(Tournament(pk=tournament_id, results_version=version))
+    elif action in CLUB_RATING_ACTIONS or getattr(session, "accepted_at", None) is not None:
+        # A club session: accepted, left out, rated again, unlocked, or corrected after
+        # its acceptance -- the club ratings of its game follow.
+        enqueue_on_commit(tasks.ratings_update_game, session.game)
+
+
+# What happens to a club session (no tournament's table) that its game's ratings follow.
+CLUB_RATING_ACTIONS = ("accepted", "unlocked", "excluded", "included")
 
 
 def _results_version_bump(*, session_id: int) -> tuple[int, int] | None:

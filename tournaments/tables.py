@@ -183,6 +183,8 @@ class PlayerSessionsTable(tables.Table):
     )
     game = tables.Column(verbose_name=_("Game"))
     result = tables.Column(verbose_name=_("Result"), orderable=False)
+    # Rated, left out, waiting for acceptance (``tournaments.ratings._evening_state``).
+    evening = tables.Column(verbose_name=_("Ratings"), orderable=False)
 
     class Meta:
         orderable = True

@@ -52,6 +52,13 @@ def ratings_update(tournament_id: int) -> None:
     ratings.ratings_update_for_tournament(tournament_id=tournament_id)
 
 
+@shared_task(base=DjangoTask)
+def ratings_update_game(game: str) -> None:
+    """Rate what a club session's acceptance, exclusion or correction changed (every
+    source of ``game`` is checked); idempotent like ``ratings_update``."""
+    ratings.ratings_update(game=game)
+
+
 @worker_ready.connect
 def _beat_on_start(**kwargs: object) -> None:
     """A worker that starts records a heartbeat and sends what waited in the outbox at once,

@@ -65,12 +65,12 @@ def play_round(tournament, rng, capture, deals=4):
 def snapshot(game="kop"):
     states = sorted(
         RatingState.objects.filter(game=game).values_list(
-            "player_id", "mu", "sigma", "games", "tables", "last_event__source__table_id"
+            "player_id", "mu", "sigma", "games", "tables", "last_event__source__session_id"
         )
     )
     events = sorted(
         RatingEvent.objects.filter(game=game).values_list(
-            "source__table_id",
+            "source__session_id",
             "player_id",
             "mu_before",
             "sigma_before",
@@ -82,8 +82,8 @@ def snapshot(game="kop"):
     )
     sources = list(
         RatingSource.objects.filter(game=game)
-        .order_by("at", "table_id")
-        .values_list("table_id", "at", "fingerprint")
+        .order_by("at", "session_id")
+        .values_list("session_id", "table_id", "at", "fingerprint")
     )
     return states, events, sources
 
@@ -163,8 +163,8 @@ def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuil
     corrected = snapshot()
     assert corrected != before
     # Every table from the corrected one on was rated again; the ones before it were kept.
-    assert corrected[2][0][0] == first_table.pk
-    assert corrected[2][0][2] != before[2][0][2]
+    assert corrected[2][0][1] == first_table.pk
+    assert corrected[2][0][3] != before[2][0][3]
     ratings.ratings_rebuild(game="kop")
     assert snapshot() == corrected
 
@@ -284,7 +284,7 @@ def test_states_count_games_and_tables_and_point_at_the_last_change(
         assert state.last_event.source.table.round.number == 2
         assert (state.mu, state.sigma) == (state.last_event.mu_after, state.last_event.sigma_after)
     event = RatingEvent.objects.select_related("source__table__round").first()
-    label = ratings.change_label(event.delta, event.source.table)
+    label = ratings.change_label(event.delta, event.source)
     assert f"after Kościan Cup round {event.source.table.round.number} table" in label
 
 
@@ -531,7 +531,7 @@ def test_a_rebuild_of_unchanged_ratings_writes_nothing_and_a_correction_writes_o
 
     # A deal of the last table rated is corrected: the rebuild rewrites that table's events
     # and its players' states, nothing else, and still equals rating from scratch.
-    last = RatingSource.objects.order_by("-at", "-table_id").first().table
+    last = RatingSource.objects.order_by("-at", "-session_id").first().table
     deal = KopDeal.objects.filter(session=last.session).order_by("number").first()
     scoring_services.deal_void(session=last.session, slot=slot_of(deal), actor=ACTOR, reason="x")
     with CaptureQueriesContext(connection) as queries:

@@ -1,6 +1,6 @@
 """``python manage.py rebuild_ratings [--game kop|baska|vint] [--model deal|table] [--check]``.
 
-Rates every accepted tournament table again from scratch (after a change of
+Rates every accepted tournament table and club evening again from scratch (after a change of
 ``RATINGS_MODEL``, or to verify). ``--check`` only brings the ratings up to date,
 checking every table for corrections: what the Celery task does for one tournament.
 """
@@ -17,7 +17,7 @@ from tournaments.ranking.ratings import MODELS, RatingOptionError
 
 
 class Command(BaseCommand):
-    help = "Rebuild the club ratings from every accepted tournament table."
+    help = "Rebuild the club ratings from every accepted tournament table and club evening."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--game", choices=ratings.rated_games(), help="one game (default: all)")
