@@ -175,6 +175,7 @@ class RatingTable(tables.Table):
 
 
 class PlayerSessionsTable(tables.Table):
+    aria_label = _("Table sessions")
     date = tables.DateColumn(short=True, verbose_name=_("Date"))
     title = tables.TemplateColumn(
         _OUT + "{% url 'scoring:sheet' record.session_id %}\">{{ record.title }}</a>",
@@ -190,6 +191,7 @@ class PlayerSessionsTable(tables.Table):
 
 
 class PlayerTournamentsTable(tables.Table):
+    aria_label = _("Tournaments")
     date = tables.DateColumn(short=True, verbose_name=_("Date"))
     name = tables.TemplateColumn(
         _OUT + "{% url 'tournaments:player_results' record.slug record.number %}\">"
