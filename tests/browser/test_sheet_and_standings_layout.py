@@ -43,9 +43,7 @@ def test_vint_rubbers_do_not_overlap_on_a_desktop(desktop, live_server, demo, sh
         assert box["cut"] == 0, boxes
 
 
-def test_standings_show_small_points_on_a_phone_without_scrolling(
-    phone, live_server, demo, shots
-):
+def test_standings_show_small_points_on_a_phone_without_scrolling(phone, live_server, demo, shots):
     tournament = Tournament.objects.get()
     phone.goto(f"{live_server.url}/tournaments/{tournament.slug}/standings/")
     phone.screenshot(path=str(shots / "standings-360.png"), full_page=True)
