@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.forms.models import ModelChoiceIterator
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 from clubs.selectors import player_label, several_clubs, sorted_by_name
@@ -29,6 +30,10 @@ class PlayerChoiceField(forms.ModelChoiceField):
 
     iterator = _AlphabeticalChoices
     several = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("empty_label", _("(choose a player)"))
+        super().__init__(*args, **kwargs)
 
     def label_from_instance(self, obj: Player) -> str:
         return player_label(obj, several=self.several)

@@ -11,6 +11,7 @@ keep the old values in the **deal history**.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 
 from django.conf import settings
 from django.db import models
@@ -75,6 +76,17 @@ class RuleProfileVersion(models.Model):
         return f"{self.profile.display_name} v{self.version}"
 
 
+# A session without a title of its own is named, in the reader's language, by the app
+# that made it (a tournament table: "Cup: round 2, table 4"); scoring never imports it.
+_title_makers: list[Callable[[TableSession], str | None]] = []
+
+
+def title_register(maker: Callable[[TableSession], str | None]) -> None:
+    """Add ``maker(session) -> its display title or None`` (once), from an AppConfig.ready()."""
+    if maker not in _title_makers:
+        _title_makers.append(maker)
+
+
 class TableSession(models.Model):
     game = models.CharField(_("game"), max_length=10, choices=GAME_CHOICES)
     profile_version = models.ForeignKey(
@@ -111,7 +123,12 @@ class TableSession(models.Model):
         verbose_name_plural = _("table sessions")
 
     def __str__(self) -> str:
-        return self.title or f"{self.get_game_display()} #{self.pk}"
+        if self.title:
+            return self.title
+        for maker in _title_makers:
+            if made := maker(self):
+                return made
+        return f"{self.get_game_display()} #{self.pk}"
 
     @property
     def locked(self) -> bool:

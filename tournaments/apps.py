@@ -10,10 +10,11 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django.core import checks
 
+        from scoring.models import title_register
         from scoring.signals import deal_changed
         from scoring.visibility import hiding_register
         from tournaments.checks import demo_passwords_check
-        from tournaments.selectors import session_results_hidden
+        from tournaments.selectors import session_results_hidden, session_title
         from tournaments.services import session_changed
 
         # Scoring announces every change of a table; a tournament table's change moves
@@ -21,4 +22,6 @@ class TournamentsConfig(AppConfig):
         deal_changed.connect(session_changed, dispatch_uid="tournaments.session_changed")
         # A tournament that hides its standings hides its tables' sheets too.
         hiding_register(session_results_hidden)
+        # A tournament table is named from its tournament, round and table numbers.
+        title_register(session_title)
         checks.register(demo_passwords_check, checks.Tags.security, deploy=False)

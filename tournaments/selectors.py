@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
 from clubs.selectors import fold_name, names_alike
@@ -116,6 +117,19 @@ def session_results_hidden(session: Any) -> bool:
         return False
     tournament = table.round.tournament
     return tournament.hide_standings and not tournament_finished(tournament=tournament)
+
+
+def session_title(session: Any) -> str | None:
+    """``scoring.models.title_register`` maker: a tournament table's title, built when shown
+    (so it is in the reader's language; none is stored)."""
+    table = round_table_of(session)
+    if table is None:
+        return None
+    return gettext("%(tournament)s: round %(round)s, table %(table)s") % {
+        "tournament": table.round.tournament.name,
+        "round": table.round.number,
+        "table": table.number,
+    }
 
 
 def standings_status(*, slug: str) -> dict[str, Any] | None:

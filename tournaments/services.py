@@ -451,7 +451,7 @@ def round_generate(*, tournament: Tournament, order: list[int] | None = None) ->
             game=tournament.game,
             profile_version=tournament.profile_version,
             players=[entries[n].player for n in table],
-            title=f"{tournament.name}: round {number}, table {t}",
+            title="",  # named at display time, in the reader's language (session_title)
             created_by=tournament.created_by,
             planned_deals=game_for(tournament.game).planned_deals(tournament.deals_per_round),
         )

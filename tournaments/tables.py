@@ -55,8 +55,12 @@ class PlayerLinkColumn(tables.Column):
         return self.html(record, table)
 
 
-def num_column(label: StrOrPromise, **kwargs: Any) -> tables.Column:
-    """A right-aligned number column."""
+def num_column(label: StrOrPromise, *, wide_only: bool = False, **kwargs: Any) -> tables.Column:
+    """A right-aligned number column; ``wide_only``: hidden on a phone (static/css/app.css),
+    so the columns that decide the places fit without a sideways scroll."""
+    if wide_only:
+        attrs = {"td": {"class": "num wide-only"}, "th": {"class": "wide-only"}}
+        return tables.Column(verbose_name=label, attrs=attrs, **kwargs)
     return tables.Column(verbose_name=label, attrs={"td": {"class": "num"}}, **kwargs)
 
 
@@ -65,7 +69,7 @@ class PlayerStandingsTable(FastTable):
     Each game family adds its own point columns (``STANDINGS_TABLES``)."""
 
     rank = num_column(_("Place"), order_by=("place",))
-    number = num_column(_("No."))
+    number = num_column(_("No."), wide_only=True)
     name = PlayerLinkColumn()
 
     class Meta:
@@ -76,9 +80,9 @@ class PlayerStandingsTable(FastTable):
 class StandingsTable(PlayerStandingsTable):
     big_points = num_column(_("Big points"))
     small_points = num_column(_("Small points"))
-    firsts = num_column(_("1st"))
-    seconds = num_column(_("2nd"))
-    rounds = num_column(_("Rounds"))
+    firsts = num_column(_("1st"), wide_only=True)
+    seconds = num_column(_("2nd"), wide_only=True)
+    rounds = num_column(_("Rounds"), wide_only=True)
 
     class Meta(PlayerStandingsTable.Meta):  # django-tables2 reads only a class's own Meta
         pass
@@ -86,9 +90,9 @@ class StandingsTable(PlayerStandingsTable):
 
 class VintStandingsTable(PlayerStandingsTable):
     net = num_column(_("Net"))
-    rubbers_won = num_column(_("Rubbers won"))
+    rubbers_won = num_column(_("Rubbers won"), wide_only=True)
     total_points = num_column(_("Points"))
-    rounds = num_column(_("Rounds"))
+    rounds = num_column(_("Rounds"), wide_only=True)
 
     class Meta(PlayerStandingsTable.Meta):
         pass
@@ -175,6 +179,7 @@ class RatingTable(tables.Table):
 
 
 class PlayerSessionsTable(tables.Table):
+    aria_label = _("Table sessions")
     date = tables.DateColumn(short=True, verbose_name=_("Date"))
     title = tables.TemplateColumn(
         _OUT + "{% url 'scoring:sheet' record.session_id %}\">{{ record.title }}</a>",
@@ -192,6 +197,7 @@ class PlayerSessionsTable(tables.Table):
 
 
 class PlayerTournamentsTable(tables.Table):
+    aria_label = _("Tournaments")
     date = tables.DateColumn(short=True, verbose_name=_("Date"))
     name = tables.TemplateColumn(
         _OUT + "{% url 'tournaments:player_results' record.slug record.number %}\">"

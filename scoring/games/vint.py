@@ -222,7 +222,9 @@ def tally_after(
         }
     if rubber >= RUBBERS and rules.session_structure != "free":
         return dict(SESSION_OVER)  # type: ignore[return-value]
-    last_dealer = vint.dealer_of(first_dealer, state.deals_played)  # type: ignore[arg-type]
+    # Voided deals keep their places in the rotation: the deal just played was the
+    # rubber's deal ``number`` (numbers count voided deals too), as the board counts.
+    last_dealer = vint.dealer_of(first_dealer, number)  # type: ignore[arg-type]
     return _fresh_rubber(rubber + 1, vint.next_seat(last_dealer))
 
 

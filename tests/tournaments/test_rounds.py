@@ -178,6 +178,10 @@ def test_board_shows_the_round_time_limit(director_client, kop_tournament, sixte
 
     ends = timezone.localtime(rnd.created_at + timedelta(minutes=90))
     assert f"time limit {ends:%H:%M}" in board
+    # ...and counts it down (static/js/clock.js reads these, as on the pads)
+    assert "data-round-clock" in board
+    assert f'data-start="{int(rnd.created_at.timestamp())}" data-minutes="90"' in board
+    assert " of " in board.split('data-table="1"')[1].split("</tr>")[0]  # "0 of 32 deals"
 
 
 # ------------------------------------------------------------- the start order (issue 11, 9)
