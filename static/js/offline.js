@@ -1,8 +1,16 @@
-/* The offline pad: deals entered without a connection are kept on the phone (IndexedDB)
-   with the submission key and the deal number they expect, shown as "3 deals waiting to
-   send", and sent in order when the connection returns. The server answers each with
+/* The offline pad, for every game's pad (Kop and Vint): deals entered without a connection
+   are kept on the phone (IndexedDB) with the submission key and the slot they expect (the
+   rubber the scorer saw, 0 without rubbers, and the deal number), shown as "3 deals waiting
+   to send", and sent in order when the connection returns. The server answers each with
    X-Deal-Outcome (saved, replayed, conflict, rejected); a conflict is shown with both
-   versions and the scorer chooses. Registers the service worker that keeps the page. */
+   versions and the scorer chooses. Registers the service worker that keeps the page.
+
+   The phone never works out where a rubber ends (that would be the rules twice): each
+   deal sent expects the slot after the one the server has just stored for the deal
+   before it (X-Deal-Number). If the server's next deal is in another rubber, the rubber
+   ended before this deal: its seats meant the old partnerships, so it is put back on the
+   new rubber's pad for the scorer to check and save again (or drop), never moved over
+   silently. Another phone's deal in the expected slot is a conflict with a choice. */
 (function () {
   "use strict";
   var box = document.getElementById("offline-box");
@@ -16,6 +24,14 @@
   var problem = "";
 
   function form() { return document.getElementById("deal-form"); }
+  function intOf(el) { var v = el ? parseInt(el.value, 10) : NaN; return isNaN(v) ? 0 : v; }
+  // "7" (Kop) or "2.7" (deal 7 of rubber 2), as the server writes a slot.
+  function slotOf(label) {
+    var parts = String(label || "").split(".");
+    var n = parts.map(function (p) { return parseInt(p, 10); });
+    if (parts.length === 2 && !isNaN(n[0]) && !isNaN(n[1])) return { rubber: n[0], number: n[1] };
+    return isNaN(n[0]) ? null : { rubber: 0, number: n[0] };
+  }
   function say(text, n) { return String(text || "").replace("{n}", n); }
   function sessionUrl() {
     var f = form();
@@ -69,21 +85,29 @@
     var parts = [];
     var contract = f.querySelector("[name=contract]:checked");
     if (contract) parts.push(labelOf(contract));
-    var seats = Array.prototype.map.call(f.querySelectorAll("[name=declarers]:checked"), labelOf);
+    var seats = Array.prototype.map.call(
+      f.querySelectorAll("[name=declarers]:checked, [name=declarer]:checked"), labelOf);
     if (seats.length) parts.push(seats.join(", "));
     var points = f.querySelector("[name=declarer_points]");
     if (points && points.value) parts.push(points.value + " " + box.dataset.points);
+    // Vint: the tricks field the chosen contract shows, named as the pad names it.
+    f.querySelectorAll("[name=declarer_tricks], [name=ns_tricks]").forEach(function (input) {
+      if (input.value && input.offsetParent !== null) {
+        parts.push(input.getAttribute("aria-label") + ": " + input.value);
+      }
+    });
     return parts.join(" · ");
   }
-  // The pad shows the next deal: its number in the heading and the save button, a new key.
+  // The pad shows the next deal: its number in the heading and the save button (the last
+  // number in both, after the rubber's in "Rubber 1 · deal 9"), a new key.
   function setNext(number) {
     var f = form(); if (!f) return;
     f.querySelector("[name=expected_number]").value = String(number);
     f.querySelector("[name=submission_key]").value = newKey();
-    var head = f.querySelector(".deal-head strong");
+    var head = document.querySelector("#pad .deal-head strong");
     var save = document.getElementById("save-deal");
     [head, save].forEach(function (el) {
-      if (el) el.textContent = el.textContent.replace(/\d+/, String(number));
+      if (el) el.textContent = el.textContent.replace(/\d+(?=\D*$)/, String(number));
     });
   }
   function nextAfterQueue() {
@@ -97,10 +121,11 @@
     });
     var expected = parseInt(f.querySelector("[name=expected_number]").value, 10);
     var entry = {
-      url: sessionUrl(), expected: expected, key: f.querySelector("[name=submission_key]").value,
+      url: sessionUrl(), rubber: intOf(f.querySelector("[name=rubber]")), expected: expected,
+      key: f.querySelector("[name=submission_key]").value,
       fields: fields, summary: summary(f), created: Date.now()
     };
-    if (fixing !== null) { entry.id = fixing; fixing = null; paused = false; }
+    if (fixing !== null) { entry.id = fixing; fixing = null; paused = false; problem = ""; }
     var flash = say(box.dataset.kept, expected);
     return put(entry).then(load).then(function () {
       f.reset();
@@ -183,14 +208,36 @@
     if (window.htmx) window.htmx.process(node);
   }
 
+  // Has the scorer started on the next deal (anything changed from the pad as rendered)?
+  function started(f) {
+    return Array.prototype.some.call(f.elements, function (el) {
+      if (el.type === "hidden" || el.type === "button" || el.type === "submit") return false;
+      if (el.type === "radio" || el.type === "checkbox") return el.checked !== el.defaultChecked;
+      if (el.tagName === "SELECT") {
+        return Array.prototype.some.call(el.options, function (o) {
+          return o.selected !== o.defaultSelected;
+        });
+      }
+      return el.value !== el.defaultValue;
+    });
+  }
+
   // After the queue is empty the pad shows the server's table, unless the scorer is
   // halfway through the next deal: then only its number and key follow the server.
   function settle(html) {
     var f = form();
-    var points = f && f.querySelector("[name=declarer_points]");
-    if (!points || !points.value) { swapPad(html); return; }
+    if (!f || !started(f)) { swapPad(html); return; }
     var next = parse(html).querySelector("#deal-form [name=expected_number]");
     if (next) setNext(parseInt(next.value, 10));
+  }
+
+  // The deal after one the server has stored in `slot` expects the next number of the
+  // same rubber; the server answers with a conflict if that slot is not the next one.
+  function follow(slot) {
+    var entry = queue[1];
+    if (!slot || !entry || entry.rubber !== slot.rubber) return Promise.resolve();
+    entry.expected = slot.number + 1;
+    return put(entry);
   }
 
   function sendAll() {
@@ -205,11 +252,12 @@
           return resp.text().then(function (html) {
             if (outcome === "saved" || outcome === "replayed") {
               last = html;
-              return remove(entry.id).then(step);
+              return follow(slotOf(resp.headers.get("X-Deal-Number")))
+                .then(function () { return remove(entry.id); }).then(step);
             }
             if (outcome === "conflict") { paused = true; conflict(entry, html); return null; }
             if (outcome === "rejected") {
-              paused = true; fixing = entry.id; swapPad(html);
+              paused = true; fixing = entry.id; swapPad(html); offerDrop(entry);
               problem = say(box.dataset.refused, entry.expected);
               return null;
             }
@@ -225,29 +273,95 @@
       });
   }
 
+  // A call while a round of sending is on its way runs another round after it (a deal
+  // queued meanwhile does not wait for the next tick).
+  var again = false;
   function send() {
-    if (sending || paused || !navigator.onLine || !queue.length) { render(); return; }
-    sending = true; problem = "";
+    if (sending) { again = true; return; }
+    if (paused || !navigator.onLine || !queue.length) { render(); return; }
+    sending = true; again = false; problem = "";
     var work = navigator.locks
       ? navigator.locks.request("tablescore-pad-queue", sendAll) : sendAll();
-    Promise.resolve(work).then(function () { sending = false; render(); },
-      function () { sending = false; render(); });
+    function done() {
+      sending = false; render();
+      if (again) { again = false; send(); }
+    }
+    Promise.resolve(work).then(done, done);
+  }
+
+  // --- a deal the pad must show again --------------------------------------------------
+  // The server's pad (the next rubber's, when the rubber ended before this deal) with the
+  // deal's values put back: the scorer checks the seats and saves it again, or drops it.
+  // The seen rubber, the slot, the key and the first dealer stay the new pad's.
+  var OWN = ["rubber", "expected_number", "submission_key", "first_dealer"];
+  function refit(entry, html, text) {
+    swapPad(html);
+    var stale = document.getElementById("entry-conflict");
+    if (stale) stale.remove();
+    var f = form();
+    paused = true;
+    problem = text;
+    fixing = entry.id;
+    if (!f) { offerDrop(entry); render(); return; }
+    entry.fields.forEach(function (pair) {
+      if (OWN.indexOf(pair[0]) >= 0) return;
+      f.querySelectorAll("[name='" + pair[0] + "']").forEach(function (el) {
+        if (el.type === "radio" || el.type === "checkbox") {
+          if (el.value === pair[1]) el.checked = true;
+        } else {
+          el.value = pair[1];
+          if (pair[1] && el.closest("details")) el.closest("details").open = true;
+          el.dispatchEvent(new Event("input", { bubbles: true }));
+        }
+      });
+    });
+    f.dispatchEvent(new Event("change", { bubbles: true }));
+    offerDrop(entry);
+    render();
+  }
+  function offerDrop(entry) {
+    document.getElementById("offline-drop-fix").onclick = function () {
+      fixing = null; problem = "";
+      var f = form();
+      if (f) f.reset();
+      remove(entry.id).then(load).then(function () {
+        paused = false;
+        send();
+      });
+    };
   }
 
   // --- a conflict: both versions and a choice ------------------------------------------
   function conflict(entry, html) {
     var theirs = parse(html).getElementById("entry-conflict");
-    var offered = theirs ? parseInt(theirs.dataset.offered, 10) : NaN;
+    var offered = slotOf(theirs ? theirs.dataset.offered : "");
+    var stored = theirs ? theirs.dataset.stored : "";
+    if (!stored) {
+      // Nothing stored where this deal expected to go: the rubber (or the session) ended
+      // before it, so its seats belong to partnerships no longer playing.
+      refit(entry, html, say(box.dataset.over, entry.expected));
+      return;
+    }
     var panel = document.getElementById("offline-conflict");
     var title = document.getElementById("offline-conflict-title");
     title.textContent = say(title.dataset.text, entry.expected);
-    document.getElementById("offline-theirs").textContent = theirs ? theirs.dataset.stored : "";
+    document.getElementById("offline-theirs").textContent = stored;
     document.getElementById("offline-mine").textContent = entry.summary;
     var keep = document.getElementById("offline-keep");
-    keep.hidden = isNaN(offered);
-    keep.textContent = say(keep.dataset.text, offered);
-    keep.onclick = function () { choose(entry, offered); };
-    document.getElementById("offline-drop").onclick = function () { choose(entry, null); };
+    keep.hidden = !offered;
+    keep.textContent = say(keep.dataset.text, offered ? offered.number : "");
+    keep.onclick = function () {
+      panel.hidden = true;
+      if (offered.rubber !== entry.rubber) {
+        refit(entry, html, say(box.dataset.over, entry.expected));
+      } else {
+        choose(entry, offered.number);
+      }
+    };
+    document.getElementById("offline-drop").onclick = function () {
+      panel.hidden = true;
+      choose(entry, null);
+    };
     panel.hidden = false;
     render();
   }
@@ -255,14 +369,16 @@
   // Keep mine: it becomes the offered deal and the ones after it follow (+1 each).
   // Drop mine: it is deleted; the ones after it keep their numbers.
   function choose(entry, offered) {
-    document.getElementById("offline-conflict").hidden = true;
     var done;
     if (offered === null) {
       done = remove(entry.id);
     } else {
       var at = offered;
       done = load().then(function () {
-        return Promise.all(queue.map(function (e) { e.expected = at++; return put(e); }));
+        return Promise.all(queue.map(function (e) {
+          if (e.rubber === entry.rubber) e.expected = at++;
+          return put(e);
+        }));
       });
     }
     done.then(load).then(function () {
@@ -282,6 +398,7 @@
     box.hidden = !n && navigator.onLine && !problem;
     document.getElementById("offline-status").textContent = status;
     document.getElementById("offline-status").hidden = !status;
+    document.getElementById("offline-drop-fix").hidden = fixing === null;
     document.getElementById("offline-count").textContent =
       n ? (waiting[n] || waiting[99].replace("99", String(n))) : "";
     var list = document.getElementById("offline-list");
