@@ -4,6 +4,7 @@ order when it returns; a deal another phone saved meanwhile is shown, never over
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import KopDeal, RuleProfile
@@ -14,6 +15,7 @@ from tests.factories import ClubFactory, PlayerFactory
 pytestmark = pytest.mark.django_db(transaction=True)
 CONTROLLED = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
 CACHED = "async () => !!(await (await caches.open('tablescore-pad-v1')).match(location.href))"
+SLOW = 30_000  # ms: generous for a loaded machine; every wait polls for its state
 
 
 @pytest.fixture
@@ -35,8 +37,8 @@ def open_pad(page, live_server, user, session):
     login(page, live_server, user.username)
     page.goto(f"{live_server.url}/sessions/{session.pk}/")
     # The service worker controls the page and keeps it (and its files) for offline use.
-    page.wait_for_function(CONTROLLED)
-    page.wait_for_function(CACHED)
+    page.wait_for_function(CONTROLLED, timeout=SLOW)
+    page.wait_for_function(CACHED, timeout=SLOW)
 
 
 def enter(page, contract, seats, points):
@@ -143,16 +145,21 @@ def test_dropping_the_conflicting_deal_sends_the_rest(phone, live_server, scorer
 def test_a_save_that_never_reaches_the_server_waits_and_the_next_deal_queues_behind_it(
     phone, live_server, scorer, table
 ):
-    """The Wi-Fi is up but the request is lost: navigator.onLine stays true."""
+    """The Wi-Fi is up but the request is lost: navigator.onLine stays true.
+
+    Every step waits for what the scorer sees (polled, with room for a loaded machine):
+    the lost save's retry may still be on its way when deal 2 is saved, and the page then
+    sends again as soon as that retry ends (offline.js, ``again``)."""
     open_pad(phone, live_server, scorer, table)
     phone.route("**/deals/", lambda route: route.abort())
     enter(phone, "normal", ["1\u00a0Ala", "3\u00a0Celina"], "60")
-    phone.get_by_text("1 deal waiting to send").wait_for()
+    expect(phone.locator("#offline-count")).to_have_text("1 deal waiting to send", timeout=SLOW)
+    expect(phone.locator("#save-deal")).to_have_text("Save deal 2", timeout=SLOW)
     assert KopDeal.objects.count() == 0
 
     phone.unroute("**/deals/")
     # Deal 2 goes behind deal 1, and the queue is sent at once since the phone is online.
     enter(phone, "cicha", ["1\u00a0Ala"], "61")
-    phone.locator("#offline-box").wait_for(state="hidden")
-    phone.get_by_text("Save deal 3").wait_for()
+    expect(phone.locator("#offline-box")).to_be_hidden(timeout=SLOW)
+    expect(phone.locator("#save-deal")).to_have_text("Save deal 3", timeout=SLOW)
     assert rows(table) == [(1, "normal", 60), (2, "cicha", 61)]
