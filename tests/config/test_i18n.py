@@ -96,6 +96,7 @@ VINT_SOURCES = [
     "templates/scoring/vint_*.html",
     "templates/scoring/_vint_*.html",
     "templates/scoring/_entry_conflict.html",
+    "templates/scoring/_offline_box.html",
     "templates/scoring/_entry_keys.html",
     "templates/scoring/_round_clock.html",
     "templates/scoring/_table_aside.html",
