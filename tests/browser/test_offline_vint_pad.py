@@ -178,3 +178,39 @@ def test_a_vint_deal_saved_from_another_phone_meanwhile_is_shown_and_the_scorer_
     expect(phone.locator("#offline-box")).to_be_hidden(timeout=SLOW)
     expect(phone.locator("#save-deal")).to_have_text("Save deal 8", timeout=SLOW)
     assert [r[1:] for r in rows(table)][4:] == [(5, "5S", "W"), (6, "4G", "N"), (7, "4M", "E")]
+
+
+def test_keeping_a_deal_whose_rubber_another_phone_ended_puts_it_back_on_the_next_pad(
+    phone, live_server, scorer, table
+):
+    """Phone B saved the rubber's last deal: keeping this phone's deal there would put it
+    into rubber 2 with rubber 1's seats, so it comes back on rubber 2's pad; the scorer
+    drops it, and the deal after it (also entered for rubber 1) comes back the same way."""
+    store(table, [*RUBBER_1, contract("4H", "N", 10, honours_side="NS", honours_count=5)])
+    open_pad(phone, live_server, scorer, table)
+    phone.context.set_offline(True)
+    enter(phone, "4S", "E", ("EW", "5"))  # deal 9, the rubber's last
+    enter(phone, "4D", "S", ("NS", "5"))  # "deal 10": rubber 1 is over by then
+    waiting(phone, 2)
+    store(table, [contract("5C", "W", 11, honours_side="EW", honours_count=5)])  # B: deal 9
+
+    phone.context.set_offline(False)
+    panel = phone.locator("#offline-conflict")
+    expect(panel).to_contain_text("Deal 9 was saved from another phone meanwhile.", timeout=SLOW)
+    phone.locator("#offline-keep").click()
+    status = phone.locator("#offline-status")
+    expect(status).to_contain_text("Deal 9 kept on this phone was entered for a rubber that ended")
+    expect(phone.locator(".vint-head")).to_contain_text("Rubber 2 · deal 1")
+    assert phone.locator("#deal-form input[name=contract][value='4S']").is_checked()
+    assert [r[1:] for r in rows(table)][7:] == [(8, "4H", "N"), (9, "5C", "W")]
+
+    phone.locator("#offline-drop-fix").click()
+    expect(status).to_contain_text("Deal 10 kept on this phone", timeout=SLOW)
+    waiting(phone, 1)
+    assert phone.locator("#deal-form input[name=contract][value='4D']").is_checked()
+    radio(phone, "declarer", "E")  # Carl, S in rubber 1, sits E in rubber 2
+    radio(phone, "honours_side", "EW")
+    phone.locator("#save-deal").click()
+    expect(phone.locator("#offline-box")).to_be_hidden(timeout=SLOW)
+    expect(phone.locator(".vint-head")).to_contain_text("Rubber 2 · deal 2", timeout=SLOW)
+    assert rows(table)[7:] == [(1, 8, "4H", "N"), (1, 9, "5C", "W"), (2, 1, "4D", "E")]
