@@ -36,8 +36,28 @@ def browser():
         browser.close()
 
 
+# The pad's service worker fetches the page again in the background to keep it (sw.js);
+# a test that does not wait for that could end with the fetch still reading the database
+# while the test database is flushed. Only the offline tests, which wait for the worker,
+# let it run (``offline_phone``).
 @pytest.fixture
 def phone(browser):
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        service_workers="block",
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def offline_phone(browser):
+    """A phone whose pad may install the service worker (the offline tests wait for it)."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
     )
@@ -49,7 +69,7 @@ def phone(browser):
 
 @pytest.fixture
 def desktop(browser):
-    context = browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page

@@ -13,6 +13,14 @@ from tests.browser.test_kop_scorer import keypad, tap
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def phone(offline_phone):
+    """These tests need the service worker (see tests/browser/conftest.py)."""
+    return offline_phone
+
+
 CONTROLLED = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
 CACHED = "async () => !!(await (await caches.open('tablescore-pad-v1')).match(location.href))"
 SLOW = 30_000  # ms: generous for a loaded machine; every wait polls for its state

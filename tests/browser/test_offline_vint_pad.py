@@ -21,6 +21,14 @@ from tests.browser.test_vint_scorer import radio
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def phone(offline_phone):
+    """These tests need the service worker (see tests/browser/conftest.py)."""
+    return offline_phone
+
+
 SLOW = 30_000  # ms: generous for a loaded machine; every wait polls for its state
 
 
