@@ -64,6 +64,7 @@
     return run("readonly", function (s) { return s.getAll(); }).then(function (all) {
       queue = (all || []).filter(function (e) { return e.url === url; })
         .sort(function (a, b) { return a.id - b.id; });
+      queue.forEach(function (e) { e.rubber = e.rubber || 0; });  // kept before rubbers
       return queue;
     });
   }
@@ -319,15 +320,11 @@
     offerDrop(entry);
     render();
   }
+  // Dropping it: the page opens again with the server's pad (the one shown holds the
+  // dropped deal's values) and goes on with the deals after it.
   function offerDrop(entry) {
     document.getElementById("offline-drop-fix").onclick = function () {
-      fixing = null; problem = "";
-      var f = form();
-      if (f) f.reset();
-      remove(entry.id).then(load).then(function () {
-        paused = false;
-        send();
-      });
+      remove(entry.id).then(function () { location.reload(); });
     };
   }
 
@@ -336,9 +333,16 @@
     var theirs = parse(html).getElementById("entry-conflict");
     var offered = slotOf(theirs ? theirs.dataset.offered : "");
     var stored = theirs ? theirs.dataset.stored : "";
+    if (!stored && offered && offered.rubber === entry.rubber) {
+      // Nothing stored in its slot and the next one is in its rubber, lower (a deal before
+      // it was dropped): it moves down, the order kept.
+      choose(entry, offered.number);
+      return;
+    }
     if (!stored) {
-      // Nothing stored where this deal expected to go: the rubber (or the session) ended
-      // before it, so its seats belong to partnerships no longer playing.
+      // Nothing stored where this deal expected to go and the next deal is in another
+      // rubber (or none): the rubber ended before it, so its seats belong to partnerships
+      // no longer playing.
       refit(entry, html, say(box.dataset.over, entry.expected));
       return;
     }

@@ -222,3 +222,28 @@ def test_keeping_a_deal_whose_rubber_another_phone_ended_puts_it_back_on_the_nex
     expect(phone.locator("#offline-box")).to_be_hidden(timeout=SLOW)
     expect(phone.locator(".vint-head")).to_contain_text("Rubber 2 · deal 2", timeout=SLOW)
     assert rows(table)[7:] == [(1, 8, "4H", "N"), (1, 9, "5C", "W"), (2, 1, "4D", "E")]
+
+
+def test_a_refused_deal_can_be_dropped_and_the_next_one_takes_its_number(
+    phone, live_server, scorer, table
+):
+    """Deal 5 lacks its honours (the phone cannot tell offline): the server refuses it and
+    the pad shows why; the scorer drops it, and the deal after it becomes deal 5."""
+    store(table, RUBBER_1[:4])
+    open_pad(phone, live_server, scorer, table)
+    phone.context.set_offline(True)
+    enter(phone, "4H", "N")  # no honours: refused by the server
+    enter(phone, "4S", "E", ("EW", "5"))
+    waiting(phone, 2)
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#offline-status")).to_contain_text(
+        "The server refused deal 5", timeout=SLOW
+    )
+    expect(phone.locator("#honours-error")).to_be_visible()
+    assert len(rows(table)) == 4
+
+    phone.locator("#offline-drop-fix").click()
+    expect(phone.locator("#offline-box")).to_be_hidden(timeout=SLOW)
+    expect(phone.locator("#save-deal")).to_have_text("Save deal 6", timeout=SLOW)
+    assert [r[1:] for r in rows(table)][4:] == [(5, "4S", "E")]
