@@ -13,6 +13,7 @@ switching to grand) does not count.
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
@@ -23,7 +24,7 @@ from clubs.forms import PlayerChoiceField
 from clubs.models import Club, Player
 from scoring import option_text
 from scoring.engines import kop, vint
-from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.errors import SHEET_FIELD, Params, Problem, RuleError, SheetError
 from scoring.engines.rules import (
     KOSCIAN_BIG_POINTS,
     TIE_BREAKS,
@@ -428,6 +429,11 @@ class SheetUploadForm(forms.Form):
     title = forms.CharField(label=_("Title"), max_length=160, required=False)
 
 
+def _unplaced(problem: Problem) -> Params:
+    """A problem's params without the place "JSON" (the field itself is the place)."""
+    return {k: v for k, v in problem.params.items() if (k, v) != (SHEET_FIELD, "JSON")}
+
+
 class BoundedJSONField(forms.JSONField):
     """JSON typed into a page, read within the limits a scoresheet file is read in
     (``scoring.engines.scoresheet.parse_json``): deep nesting, a number of thousands of
@@ -438,10 +444,11 @@ class BoundedJSONField(forms.JSONField):
             try:
                 parse_json(value, where="JSON")
             except SheetError as exc:
+                said = [problem_text(replace(p, params=_unplaced(p))) for p in exc.coded]
                 raise forms.ValidationError(
                     _("Not valid JSON: %(problem)s"),
                     code="invalid",
-                    params={"problem": "; ".join(p.removeprefix("JSON: ") for p in exc.problems)},
+                    params={"problem": " ".join(said)},
                 ) from None
         return super().to_python(value)
 

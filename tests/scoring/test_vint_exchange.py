@@ -316,7 +316,8 @@ def test_a_bad_sheet_writes_nothing_and_lists_every_problem(director_client, pla
     response = _upload(director_client, sheet)
     html = response.content.decode()
     assert response.status_code == 200
-    assert "declarer_tricks: 14 is outside 0..13" in html and "Eve" in html
+    assert "Rubber 1, deal 4, declarer_tricks: Tricks must be from 0 to 13, not 14." in html
+    assert "Eve" in html
     assert (
         TableSession.objects.count(),
         VintDeal.objects.count(),
