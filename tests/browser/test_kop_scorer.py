@@ -4,27 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from scoring.models import KopDeal, RuleProfile
+from scoring.models import KopDeal
 from tests.browser.conftest import login, no_horizontal_overflow
-from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def table(scorer):
-    services.profile_sync_builtin()
-    club = ClubFactory()
-    players = [PlayerFactory(club=club, name=n) for n in ["Ala", "Bartek", "Celina", "Darek"]]
-    return services.session_create(
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-pagat").current,
-        players=players,
-        title="Stół 1",
-        created_by=scorer,
-        planned_deals=32,
-    )
 
 
 def tap(page, label_text):

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from scoring.models import RuleProfile
 from tests.browser.conftest import login, wider_than_viewport
-from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,28 +17,14 @@ LONG_NAMES = [
 ]
 
 
-def _session(scorer, game, slug):
-    services.profile_sync_builtin()
-    club = ClubFactory()
-    players = [PlayerFactory(club=club, name=n) for n in LONG_NAMES]
-    return services.session_create(
-        game=game,
-        profile_version=RuleProfile.objects.get(slug=slug).current,
-        players=players,
-        title="Stół 1",
-        created_by=scorer,
-        planned_deals=32 if game != "vint" else None,
-    )
+@pytest.fixture
+def kop_table(make_table):
+    return make_table("kop", "kop-koscian", LONG_NAMES, planned_deals=32)
 
 
 @pytest.fixture
-def kop_table(scorer):
-    return _session(scorer, "kop", "kop-koscian")
-
-
-@pytest.fixture
-def vint_table(scorer):
-    return _session(scorer, "vint", "vint")
+def vint_table(make_table):
+    return make_table("vint", "vint", LONG_NAMES)
 
 
 @pytest.mark.parametrize("width", [320, 360, 414])
