@@ -102,7 +102,7 @@ VALUES: Final[Mapping[str, Mapping[Any, Promise]]] = {
     "misere_trick_credit": {
         "mirror": _("each side scores the tricks it lost"),
         "as_taken": _("the tricks as taken"),
-        "none": _("none"),
+        "none": _("no trick points"),
     },
     "trick_sides": {
         "both": _("both sides"),

@@ -59,8 +59,8 @@ def test_mixed_values_read_as_words():
     with override("pl"):
         lines = dict(option_text.option_lines(options))
     assert lines == {
-        "Bez wyjścia najwyżej": "przegrywający rozgrywający 26, przegrywający obrońcy 25",
+        "Bez wyjścia najwyżej": "gdy przegrywają grający 26, gdy przegrywają obrońcy 25",
         "Najwięcej kontr": "zolo du 3, normalna bez limitu",
-        "Rozgrywający wesela może kontrować": "tak",
+        "Licytujący wesele może kontrować": "tak",
         "Grane kontrakty": "normalna, zolo du",
     }
