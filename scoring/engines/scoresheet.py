@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import replace
 from itertools import accumulate
 from typing import Any
 
@@ -97,7 +98,8 @@ def parse_json(text: str, where: str = "sheet") -> Any:
             [sheet_problem("sheet.not_json", text, where, line=exc.lineno, column=exc.colno)]
         ) from None
     except _Refused as exc:
-        raise SheetError([sheet_problem(exc.code, str(exc), where, **exc.params)]) from None
+        line = sheet_problem(exc.code, str(exc), where)
+        raise SheetError([replace(line, params={**exc.params, **line.params})]) from None
     except RecursionError:  # the depth check should have caught it; never a traceback
         raise SheetError([_too_deep(where)]) from None
     problems = _text_problems(data, where)

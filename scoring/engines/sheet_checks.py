@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from scoring.engines.errors import Params, Problem, sheet_problem
@@ -86,7 +87,7 @@ def expected(
     where: str | None,
     what: str,
     value: object,
-    keys: list[str] | tuple[str, ...] | None = None,
+    keys: Sequence[str] | None = None,
     *,
     said: str | None = None,
 ) -> Problem:
@@ -99,7 +100,7 @@ def expected(
     return sheet_problem(f"sheet.expected_{what}", text, where, said=said, **params)
 
 
-def unknown_key(where: str, allowed: list[str] | tuple[str, ...]) -> Problem:
+def unknown_key(where: str, allowed: Sequence[str]) -> Problem:
     text = f"unknown key (allowed: {', '.join(allowed)})"
     return sheet_problem("sheet.unknown_key", text, where, allowed=list(allowed))
 
