@@ -19,6 +19,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -86,8 +87,15 @@ def test_a_bad_sheet_file_is_a_problem_on_the_page_and_imports_nothing(
     assert (TableSession.objects.count(), Player.objects.count()) == (sessions, players)
 
 
+@pytest.fixture
+def english_afterwards():
+    """A Polish request leaves Polish active in this thread: later tests read English."""
+    yield
+    translation.activate("en")
+
+
 def test_a_bad_sheet_s_problems_are_polish_sentences_on_a_polish_import_page(
-    director_client, profiles
+    director_client, profiles, english_afterwards
 ):
     """Structure problems (a key the format does not name, a missing one, a value of the
     wrong kind) and the engines' own (a deal that breaks the rules), each where it is."""

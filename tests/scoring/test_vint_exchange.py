@@ -354,7 +354,7 @@ def test_an_imported_unfinished_session_carries_on(director, director_client):
     data["rubbers"][0]["deals"] = data["rubbers"][0]["deals"][:4]
     session = services.session_import_sheet(data=data, user=director)
     html = director_client.get(url("session", session)).content.decode()
-    assert "Rubber 1 · deal 5" in html and "dealer: N (Anna)" in html
+    assert "Rubber 1 · deal 5" in html and 'dealer: N (<span title="Anna">Anna</span>)' in html
     services.deal_record(session=session, facts=RUBBER_1[4], actor=ACTOR, extra={"rubber": 1})
     # §6.2 deal 5 wins the rubber for NS (games 2-1, the 400 bonus).
     entries = VintDeal.objects.get(session=session, number=5).entries

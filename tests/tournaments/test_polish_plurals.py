@@ -9,6 +9,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import ngettext, override
 
 from scoring import services as scoring_services
@@ -17,6 +18,14 @@ from tournaments import services
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards():
+    """A Polish request leaves Polish active in this thread: later tests read English."""
+    yield
+    translation.activate("en")
+
 
 DEALS = {1: "rozdanie", 2: "rozdania", 4: "rozdania", 5: "rozdań", 12: "rozdań", 21: "rozdań"}
 DEALS |= {22: "rozdania", 24: "rozdania", 25: "rozdań", 112: "rozdań", 102: "rozdania"}
