@@ -13,6 +13,7 @@ switching to grand) does not count.
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
@@ -21,8 +22,9 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import PlayerChoiceField
 from clubs.models import Club, Player
+from scoring import option_text
 from scoring.engines import kop, vint
-from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.errors import SHEET_FIELD, Params, Problem, RuleError, SheetError
 from scoring.engines.rules import (
     KOSCIAN_BIG_POINTS,
     TIE_BREAKS,
@@ -427,6 +429,11 @@ class SheetUploadForm(forms.Form):
     title = forms.CharField(label=_("Title"), max_length=160, required=False)
 
 
+def _unplaced(problem: Problem) -> Params:
+    """A problem's params without the place "JSON" (the field itself is the place)."""
+    return {k: v for k, v in problem.params.items() if (k, v) != (SHEET_FIELD, "JSON")}
+
+
 class BoundedJSONField(forms.JSONField):
     """JSON typed into a page, read within the limits a scoresheet file is read in
     (``scoring.engines.scoresheet.parse_json``): deep nesting, a number of thousands of
@@ -437,10 +444,11 @@ class BoundedJSONField(forms.JSONField):
             try:
                 parse_json(value, where="JSON")
             except SheetError as exc:
+                said = [problem_text(replace(p, params=_unplaced(p))) for p in exc.coded]
                 raise forms.ValidationError(
                     _("Not valid JSON: %(problem)s"),
                     code="invalid",
-                    params={"problem": "; ".join(p.removeprefix("JSON: ") for p in exc.problems)},
+                    params={"problem": " ".join(said)},
                 ) from None
         return super().to_python(value)
 
@@ -472,6 +480,19 @@ _FIELD_OF_OPTION = {
     "session_structure": "session_structure",
 }
 _BEZ_DEFAULT = 25
+
+
+def _option_choice_field(
+    option: str, *, label: StrOrPromise, default: StrOrPromise, help_text: StrOrPromise
+) -> forms.ChoiceField:
+    """A profile option offered as a select of its values in words (``option_text``);
+    empty: the option is left to the JSON options."""
+    return forms.ChoiceField(
+        label=label,
+        required=False,
+        choices=[("", default), *option_text.value_choices(option)],
+        help_text=help_text,
+    )
 
 
 class ProfileForm(forms.Form):
@@ -517,27 +538,18 @@ class ProfileForm(forms.Form):
             "The same for losing defenders (the Young in a normal game). Some clubs count 26 for one side and 25 for the other. Empty: 25."  # noqa: E501
         ),
     )
-    soloist_doubling = forms.ChoiceField(
+    soloist_doubling = _option_choice_field(
+        "soloist_doubling",
         label=_("Doublings by the soloist (Kop and Baśka)"),
-        required=False,
-        choices=[
-            ("", _("as in the JSON options (by default: not the first doubling)")),
-            ("not_first", _("not the first doubling (rule R5)")),
-            ("never", _("never: the soloist may not say kontra at all (Kościan)")),
-            ("any", _("any doubling")),
-        ],
+        default=_("as in the JSON options (by default: not the first doubling)"),
         help_text=_(
             "A soloist's doubling these rules forbid is shown as a warning the scorer confirms before saving; it never changes the count of doublings."  # noqa: E501
         ),
     )
-    session_structure = forms.ChoiceField(
+    session_structure = _option_choice_field(
+        "session_structure",
         label=_("Session (Vint)"),
-        required=False,
-        choices=[
-            ("", _("as in the JSON options (by default: three rubbers)")),
-            ("rotated", _("three rubbers, a different partnership in each (Parlett)")),
-            ("free", _("any number of rubbers, any seating")),
-        ],
+        default=_("as in the JSON options (by default: three rubbers)"),
         help_text=_(
             "Under three rubbers a fourth rubber or a partnership seen in an earlier rubber of the session is refused."  # noqa: E501
         ),

@@ -10,7 +10,7 @@ from typing import Any
 from clubs.models import Club, Player
 from clubs.selectors import fold_name
 from clubs.services import player_create
-from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.errors import RuleError, SheetError, sheet_problem
 from scoring.engines.rules import validate_profile_options
 from scoring.models import RuleProfile, RuleProfileVersion, TableSession
 from scoring.services import profile_sync_builtin, session_create
@@ -63,7 +63,8 @@ def import_session(
 ) -> TableSession:
     players = players_by_name(names)
     if len({p.pk for p in players}) != 4:
-        raise SheetError(["players: the four players must be different people"])
+        text = "the four players must be different people"
+        raise SheetError([sheet_problem("sheet.players_same_person", text, "players")])
     return session_create(
         game=game,
         profile_version=profile_version_for(game, rules),

@@ -35,7 +35,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engines import kop
-from scoring.engines.errors import IN_DEAL, Param
+from scoring.engines.errors import IN_DEAL, IN_RUBBER, SHEET_FIELD, Param
 
 
 class ProblemLike(Protocol):
@@ -273,6 +273,54 @@ MESSAGES: Final[dict[str, Promise]] = {
     "vint.rubber_players_differ": _(
         "Rubber %(rubber)s: the players %(players)s differ from %(expected)s."
     ),
+    # ------------------------------------------------------------ scoresheet files
+    # Where the problem is ("Rubber 2, deal 5, honours.side") comes first (``_where``).
+    "sheet.too_large": _("The file is larger than %(limit)s bytes."),
+    "sheet.not_utf8": _("The file is not UTF-8 text (byte %(byte)s)."),
+    "sheet.not_json": _("Not valid JSON (line %(line)s, column %(column)s)."),
+    "sheet.too_deep": _("Nested deeper than %(limit)s levels."),
+    "sheet.number_too_long": _("A number of %(digits)s digits (at most %(limit)s)."),
+    "sheet.number_too_large": _("%(value)s is too large a number."),
+    "sheet.not_a_number": _("%(value)s is not a JSON number."),
+    "sheet.text_nul": _("The text contains a NUL character."),
+    "sheet.text_surrogate": _("The text contains an unpaired surrogate (not Unicode text)."),
+    "sheet.key_text_nul": _("A key contains a NUL character."),
+    "sheet.key_text_surrogate": _("A key contains an unpaired surrogate (not Unicode text)."),
+    "sheet.not_an_object": _("Expected a JSON object."),
+    "sheet.not_an_object_got": _("Expected a JSON object, got %(value)s."),
+    "sheet.game_unknown": _("%(value)s is not a game (%(games)s)."),
+    "sheet.not_vint": _('%(value)s is not "vint".'),
+    "sheet.unknown_key": _("Unknown key (allowed: %(allowed)s)."),
+    "sheet.missing": _("Missing."),
+    "sheet.name_blank": _("The name is blank."),
+    "sheet.name_too_long": _("The name is longer than %(limit)s characters (%(length)s)."),
+    "sheet.name_repeated": _("%(name)s already sits at %(seat)s."),
+    "sheet.not_a_seat": _("%(value)s is not a seat (N, E, S, W)."),
+    "sheet.not_on_all_pass": _("Not on an all-pass deal."),
+    "sheet.players_differ": _(
+        "The players differ from rubber %(first)s (new: %(new)s; missing: %(gone)s)."
+    ),
+    "sheet.players_same_person": _("The four players must be different people."),
+    "sheet.expected_integer": _("Expected a whole number, got %(value)s."),
+    "sheet.expected_bool": _("Expected true or false, got %(value)s."),
+    "sheet.expected_name": _("Expected a name, got %(value)s."),
+    "sheet.expected_object": _("Expected an object, got %(value)s."),
+    "sheet.expected_object_with": _("Expected an object with %(keys)s, got %(value)s."),
+    "sheet.expected_list": _("Expected a list, got %(value)s."),
+    "sheet.expected_seat_list": _("Expected a list of seats, got %(value)s."),
+    "sheet.expected_messages": _("Expected a list of messages, got %(value)s."),
+    "sheet.expected_players": _("Expected a list of 4 names (seats 1 to 4), got %(value)s."),
+    "sheet.expected_deals": _("Expected a list of deals, got %(value)s."),
+    "sheet.expected_rubbers": _("Expected a non-empty list of rubbers, got %(value)s."),
+    "sheet.expected_options": _("Expected an object of options, got %(value)s."),
+    "sheet.expected_side": _("Expected a side (NS, EW), got %(value)s."),
+    "sheet.expected_seat": _("Expected a seat (N, E, S, W), got %(value)s."),
+    "sheet.expected_suit": _("Expected a suit (S, C, D, H), got %(value)s."),
+    "sheet.expected_contract": _('Expected a contract such as "4H" or "pass", got %(value)s.'),
+    "sheet.expected_holding": _("Expected an object with side and count, got %(value)s."),
+    "sheet.expected_grand_aces": _(
+        "Expected an object with side and count (leave it out on a 2-2 split), got %(value)s."
+    ),
 }
 
 #: The form field of the codes whose field is not the engine's ``root``: every
@@ -348,10 +396,24 @@ def render(problem: ProblemLike) -> str:
     template = MESSAGES[problem.code]
     params = problem.params
     text = str(template) % {name: _words(problem.code, name, v) for name, v in params.items()}
-    deal = params.get(IN_DEAL)
+    where = _where(params)
+    return f"{where}: {text}" if where else text
+
+
+def _where(params: Mapping[str, Param]) -> str:
+    """Where on a sheet (or in a batch of deals) a problem is: "Rubber 2, deal 5,
+    honours.side"; the key as the file spells it, the whole file as "The file"."""
+    rubber, deal, field = params.get(IN_RUBBER), params.get(IN_DEAL), params.get(SHEET_FIELD)
+    parts = []
+    if rubber is not None:
+        parts.append(gettext("Rubber %(n)s") % {"n": rubber})
     if deal is not None:
-        text = gettext("Deal %(deal)s: %(problem)s") % {"deal": deal, "problem": text}
-    return text
+        parts.append((gettext("deal %(n)s") if parts else gettext("Deal %(n)s")) % {"n": deal})
+    if field == "sheet":
+        parts.append(gettext("the file") if parts else gettext("The file"))
+    elif field is not None:
+        parts.append(str(field))
+    return ", ".join(parts)
 
 
 def problem_text(problem: ProblemLike) -> str:

@@ -31,6 +31,7 @@ from clubs.models import Player
 from scoring.engines.errors import SheetError
 from scoring.engines.rules import validate_profile_options, validate_tournament
 from scoring.engines.scoresheet import GAMES as SHEET_GAMES
+from scoring.engines.scoresheet import game_unknown, not_an_object
 from scoring.errors import (
     AcceptRefused,
     DealConflict,
@@ -599,8 +600,8 @@ def profile_version_add(
 def session_import_sheet(*, data: Any, user: Any, title: str = "") -> TableSession:
     """Create a table session from a scoresheet: all of it, or nothing (``SheetError``)."""
     if not isinstance(data, dict):
-        raise SheetError(["sheet: expected a JSON object"])
+        raise SheetError([not_an_object()])
     code = data.get("game")
     if code not in SHEET_GAMES:
-        raise SheetError([f"game: {code!r} is not one of {', '.join(SHEET_GAMES)}"])
+        raise SheetError([game_unknown(code)])
     return game_for(code).import_sheet(data, user=user, title=title)

@@ -41,6 +41,7 @@ from scoring.games import Game, Slot, game_for, game_of
 from scoring.games.kop import contract_label
 from scoring.models import RuleProfile, TableSession
 from scoring.permissions import can_write, entry_actor, grant_link, link_grant
+from scoring.problems import problem_text
 from scoring.visibility import results_hidden
 
 
@@ -520,7 +521,7 @@ def session_import(request: HttpRequest) -> HttpResponse:
                 data=data, title=form.cleaned_data["title"], user=request.user
             )
         except SheetError as exc:
-            problems = exc.problems
+            problems = [problem_text(p) for p in exc.coded]
         else:
             messages.success(request, _("Scoresheet imported."))
             return redirect(reverse("scoring:session", kwargs={"pk": session.pk}))

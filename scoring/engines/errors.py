@@ -33,7 +33,7 @@ message
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Final
@@ -95,16 +95,71 @@ class RuleError(ValueError):
 
 
 class SheetError(RuleError):
-    """A scoresheet with one or more problems; ``problems`` holds one line each.
+    """A scoresheet with one or more problems, one line each.
 
-    The lines stay English (a director importing a file, the command line), so
-    a ``SheetError`` has no code.
+    Each line is a ``Problem`` (``coded``): a ``sheet.*`` code for what is wrong with
+    the file's structure, or the engine's own code for a deal or an option, with the
+    place it was found in its params (``in_rubber``, ``in_deal``, ``sheet_field``).
+    ``problems`` are the same lines in English, for the command line; the import page
+    says them in the director's language. A plain string is a line with no code.
     """
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = list(problems)
+    def __init__(self, problems: Sequence[str | Problem]) -> None:
+        self.coded = [p if isinstance(p, Problem) else Problem("", message=p) for p in problems]
+        self.problems = [p.message for p in self.coded]
+        super().__init__("; ".join(self.problems))
+
+
+#: The params that say where on a sheet a problem is: the rubber, the deal (``IN_DEAL``)
+#: and the key (a path such as ``seats.N`` or ``sequences[2].length``).
+IN_RUBBER: Final = "in_rubber"
+SHEET_FIELD: Final = "sheet_field"
+
+
+def sheet_problem(
+    code: str, text: str, field: str | None = None, *, said: str | None = None, **params: Param
+) -> Problem:
+    """One line of a ``SheetError``: ``code`` and ``params`` for the page, and the English
+    ``text`` (after ``field:``, or ``said:`` where the line names the field in words) for
+    the command line. ``located`` adds the place."""
+    if field is not None:
+        params[SHEET_FIELD] = field
+    head = said if said is not None else field
+    return Problem(code, params, field, f"{head}: {text}" if head is not None else text)
+
+
+def located(problem: Problem, *, rubber: int | None = None, deal: int | None = None) -> Problem:
+    """``problem`` found in ``rubber`` and/or ``deal`` of a sheet: the place joins its
+    params and starts its English line ("rubber 2, deal 5: ...")."""
+    params = dict(problem.params)
+    where = []
+    if rubber is not None:
+        params[IN_RUBBER] = rubber
+        where.append(f"rubber {rubber}")
+    if deal is not None:
+        params[IN_DEAL] = deal
+        where.append(f"deal {deal}")
+    message = f"{', '.join(where)}: {problem.message}" if where else problem.message
+    return Problem(problem.code, params, problem.field, message, problem.root)
+
+
+def field_problem(problem: Problem, *, named: bool = False) -> Problem:
+    """An engine's problem with its field named first, as a sheet line names it
+    (``named``: its English message names the field already)."""
+    params = dict(problem.params)
+    message = problem.message
+    if problem.field is not None:
+        params[SHEET_FIELD] = problem.field
+        if not named:
+            message = f"{problem.field}: {problem.message}"
+    return Problem(problem.code, params, problem.field, message, problem.root)
 
 
 class EngineBug(AssertionError):
     """An internal invariant failed (not the user's fault)."""
+
+
+def rules_problem(problem: Problem) -> Problem:
+    """A problem in a sheet's ``rules`` (its options): the sentence names the option."""
+    params = {**problem.params, SHEET_FIELD: "rules"}
+    return Problem(problem.code, params, problem.field, f"rules: {problem.message}", problem.root)

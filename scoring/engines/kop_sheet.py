@@ -38,9 +38,25 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.engines import kop
-from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.errors import (
+    Problem,
+    RuleError,
+    SheetError,
+    field_problem,
+    located,
+    rules_problem,
+    sheet_problem,
+)
+from scoring.engines.scoresheet import not_an_object
 from scoring.engines.shapes import KopDealJson, KopSheetJson
-from scoring.engines.sheet_checks import name_problem, shown
+from scoring.engines.sheet_checks import (
+    already_seated,
+    expected,
+    missing,
+    name_problem,
+    shown,
+    unknown_key,
+)
 
 SHEET_KEYS = ("game", "rules", "players", "deals")
 REQUIRED_SHEET_KEYS = ("game", "players", "deals")
@@ -55,10 +71,10 @@ DEAL_KEYS = (
 )
 REQUIRED_DEAL_KEYS = ("contract", "declarers", "declarer_points")
 FACT_KEYS = ("contract", "declarers", "doublings", "doubling_seats", "declarer_points")
-_EXPECTED = {"doublings": "an integer", "doubling_seats": "a list of seats"}
+_EXPECTED = {"doublings": "integer", "doubling_seats": "seat_list"}
 
-#: The one coded problem of this module (the sheet's own lines stay English).
-CODES = frozenset({"kop.sheet_game_mismatch"})
+#: The engine codes this module emits besides the sheet's own (``sheet_checks.CODES``).
+CODES = frozenset({"kop.sheet_game_mismatch", "kop.game_unknown"})
 
 
 @dataclass(frozen=True)
@@ -82,28 +98,23 @@ class KopSheet:
         return tuple(d for n, d in enumerate(self.deals, 1) if n not in self.voided)
 
 
-def _unknown_keys(data: Mapping[object, object], allowed: Sequence[str]) -> list[tuple[str, str]]:
-    return [
-        (str(key), f"unknown key (allowed: {', '.join(allowed)})")
-        for key in data
-        if key not in allowed
-    ]
+def _unknown_keys(data: Mapping[object, object], allowed: Sequence[str]) -> list[Problem]:
+    return [unknown_key(str(key), allowed) for key in data if key not in allowed]
 
 
-def _check_players(players: object) -> list[str]:
+def _check_players(players: object) -> list[Problem]:
     if not isinstance(players, list) or len(players) != 4:
-        return [f"players: expected a list of 4 names (seats 1..4), got {shown(players)}"]
-    problems: list[str] = []
+        return [expected("players", "players", players)]
+    problems: list[Problem] = []
     first_seat: dict[str, int] = {}
     for seat, name in enumerate(players, 1):
+        field, said = f"players[{seat}]", f"players: seat {seat}"
         if not isinstance(name, str):
-            problems.append(f"players: seat {seat}: expected a name, got {shown(name)}")
+            problems.append(expected(field, "name", name, said=said))
         elif problem := name_problem(name):
-            problems.append(f"players: seat {seat}: {problem}")
+            problems.append(problem.at(field, said=said))
         elif name in first_seat:
-            problems.append(
-                f"players: seat {seat}: {shown(name)} already sits at seat {first_seat[name]}"
-            )
+            problems.append(already_seated(field, name, first_seat[name], said=said))
         else:
             first_seat[name] = seat
     return problems
@@ -116,23 +127,22 @@ def _as_tuple(value: object) -> object:
 
 
 def _read_deal(
-    n: int, raw: object, rules: kop.KopRules, problems: list[str]
+    n: int, raw: object, rules: kop.KopRules, problems: list[Problem]
 ) -> tuple[kop.KopDeal, bool] | None:
     """The deal and whether it is voided, or ``None`` (its problems noted)."""
-    where = f"deal {n}"
     if not isinstance(raw, dict):
-        problems.append(f"{where}: expected an object, got {shown(raw)}")
+        problems.append(located(expected(None, "object", raw), deal=n))
         return None
-    local = [f"{where}: {key}: {msg}" for key, msg in _unknown_keys(raw, DEAL_KEYS)]
+    local = _unknown_keys(raw, DEAL_KEYS)
     voided = raw.get("voided", False)
     if not isinstance(voided, bool):
-        local.append(f"{where}: voided: expected true or false, got {shown(voided)}")
+        local.append(expected("voided", "bool", voided))
         voided = False
     # A voided deal needs only its contract; whatever else it gives is checked.
     required = ("contract",) if voided else REQUIRED_DEAL_KEYS
-    missing = [key for key in required if key not in raw]
-    local += [f"{where}: {key}: missing" for key in missing]
-    skip = {key for key in FACT_KEYS if key not in raw} if voided else set(missing)
+    absent = [key for key in required if key not in raw]
+    local += [missing(key) for key in absent]
+    skip = {key for key in FACT_KEYS if key not in raw} if voided else set(absent)
     deal = kop.KopDeal(
         contract=raw.get("contract"),  # type: ignore[arg-type]
         declarers=_as_tuple(raw.get("declarers", ())),  # type: ignore[arg-type]
@@ -143,36 +153,37 @@ def _read_deal(
     # KopDeal uses None for "not given", so a JSON null would pass as absent.
     nulls = [key for key in ("doublings", "doubling_seats") if key in raw and raw[key] is None]
     local += [
-        f"{where}: {e.field}: {e.message}"
+        field_problem(e.problem)
         for e in kop.check_deal(deal, rules)
         if e.field not in skip and e.field not in nulls
     ]
-    local += [f"{where}: {key}: expected {_EXPECTED[key]}, got null" for key in nulls]
+    local += [expected(key, _EXPECTED[key], None) for key in nulls]
     warnings = raw.get("warnings", [])
     if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
-        local.append(f"{where}: warnings: expected a list of messages, got {shown(warnings)}")
-    problems.extend(local)
+        local.append(expected("warnings", "messages", warnings))
+    problems.extend(located(p, deal=n) for p in local)
     return (deal, voided) if not local else None
 
 
 def read_kop_sheet(data: object) -> KopSheet:
     """Parse and validate a sheet; every problem at once in a ``SheetError``."""
     if not isinstance(data, dict):
-        raise SheetError([f"sheet: expected a JSON object, got {shown(data)}"])
-    problems = [f"{key}: {msg}" for key, msg in _unknown_keys(data, SHEET_KEYS)]
-    problems += [f"{key}: missing" for key in REQUIRED_SHEET_KEYS if key not in data]
+        raise SheetError([not_an_object(data, shown_value=True)])
+    problems = _unknown_keys(data, SHEET_KEYS)
+    problems += [missing(key) for key in REQUIRED_SHEET_KEYS if key not in data]
 
     game = data.get("game")
     rules: kop.KopRules | None = None
     if "game" in data:
         if not isinstance(game, str) or game not in kop.GAMES:
-            problems.append(f"game: {shown(game)} is not a Kop or Baśka game (kop, baska)")
+            text = f"{shown(game)} is not a Kop or Baśka game (kop, baska)"
+            problems.append(sheet_problem("kop.game_unknown", text, "game", value=shown(game)))
         else:
             # Problems in the options are reported, and the deals are still
             # checked against the options that were fine.
             rules, rule_problems = kop.collect_rules(game, data.get("rules", {}))
             # Option messages already start with the option's name.
-            problems += [f"rules: {e.message}" for e in rule_problems]
+            problems += [rules_problem(e.problem) for e in rule_problems]
 
     if "players" in data:
         problems += _check_players(data["players"])
@@ -181,7 +192,7 @@ def read_kop_sheet(data: object) -> KopSheet:
     voided: set[int] = set()
     raw_deals = data.get("deals", [])
     if not isinstance(raw_deals, list):
-        problems.append(f"deals: expected a list of deals, got {shown(raw_deals)}")
+        problems.append(expected("deals", "deals", raw_deals))
         raw_deals = []
     # Without a known game the deals are still checked, against Baśka's
     # superset of contracts, so that one typo does not hide the others.

@@ -21,10 +21,11 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import replace
 from itertools import accumulate
 from typing import Any
 
-from scoring.engines.errors import SheetError
+from scoring.engines.errors import Param, Problem, SheetError, sheet_problem
 from scoring.engines.sheet_checks import shown, text_problem
 
 GAMES = ("kop", "baska", "vint")
@@ -47,17 +48,38 @@ def load_sheet(raw: bytes | str) -> dict[str, Any]:
     """
     if isinstance(raw, bytes):
         if len(raw) > MAX_SHEET_BYTES:
-            raise SheetError([f"sheet: the file is larger than {MAX_SHEET_BYTES:,} bytes"])
+            raise SheetError([_too_large()])
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise SheetError([f"sheet: not UTF-8 text (byte {exc.start + 1})"]) from None
+            byte = exc.start + 1
+            raise SheetError(
+                [
+                    sheet_problem(
+                        "sheet.not_utf8", f"not UTF-8 text (byte {byte})", "sheet", byte=byte
+                    )
+                ]
+            ) from None
     if len(raw) > MAX_SHEET_BYTES:
-        raise SheetError([f"sheet: the file is larger than {MAX_SHEET_BYTES:,} bytes"])
+        raise SheetError([_too_large()])
     data = parse_json(raw)
     if not isinstance(data, dict):
-        raise SheetError(["sheet: expected a JSON object"])
+        raise SheetError([not_an_object()])
     return data
+
+
+def _too_large() -> Problem:
+    text = f"the file is larger than {MAX_SHEET_BYTES:,} bytes"
+    return sheet_problem("sheet.too_large", text, "sheet", limit=MAX_SHEET_BYTES)
+
+
+def not_an_object(data: object = None, *, shown_value: bool = False) -> Problem:
+    """The line for a sheet that is not a JSON object (with the value, if ``shown_value``)."""
+    if shown_value:
+        value = shown(data)
+        text = f"expected a JSON object, got {value}"
+        return sheet_problem("sheet.not_an_object_got", text, "sheet", value=value)
+    return sheet_problem("sheet.not_an_object", "expected a JSON object", "sheet")
 
 
 def parse_json(text: str, where: str = "sheet") -> Any:
@@ -71,13 +93,15 @@ def parse_json(text: str, where: str = "sheet") -> Any:
             text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_reject_constant
         )
     except json.JSONDecodeError as exc:
+        text = f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
         raise SheetError(
-            [f"{where}: not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"]
+            [sheet_problem("sheet.not_json", text, where, line=exc.lineno, column=exc.colno)]
         ) from None
     except _Refused as exc:
-        raise SheetError([f"{where}: {exc}"]) from None
+        line = sheet_problem(exc.code, str(exc), where)
+        raise SheetError([replace(line, params={**exc.params, **line.params})]) from None
     except RecursionError:  # the depth check should have caught it; never a traceback
-        raise SheetError([f"{where}: nested deeper than {MAX_DEPTH} levels"]) from None
+        raise SheetError([_too_deep(where)]) from None
     problems = _text_problems(data, where)
     if problems:
         raise SheetError(problems)
@@ -87,57 +111,74 @@ def parse_json(text: str, where: str = "sheet") -> Any:
 class _Refused(ValueError):
     """A JSON value that is valid but refused (see the module docstring)."""
 
+    def __init__(self, text: str, code: str, **params: Param) -> None:
+        super().__init__(text)
+        self.code, self.params = code, params
+
+
+def _too_deep(where: str) -> Problem:
+    text = f"nested deeper than {MAX_DEPTH} levels"
+    return sheet_problem("sheet.too_deep", text, where, limit=MAX_DEPTH)
+
 
 def _check_depth(text: str, where: str) -> None:
     # Brackets inside strings do not nest: drop the strings, keep the brackets.
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     deepest = max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
     if deepest > MAX_DEPTH:
-        raise SheetError([f"{where}: nested deeper than {MAX_DEPTH} levels"])
+        raise SheetError([_too_deep(where)])
 
 
 def _parse_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        raise _Refused(f"a number of {len(digits.lstrip('-')):,} digits (at most {MAX_INT_DIGITS})")
+    count = len(digits.lstrip("-"))
+    if count > MAX_INT_DIGITS:
+        raise _Refused(
+            f"a number of {count:,} digits (at most {MAX_INT_DIGITS})",
+            "sheet.number_too_long",
+            digits=count,
+            limit=MAX_INT_DIGITS,
+        )
     return int(digits)
 
 
 def _parse_float(text: str) -> float:
     number = float(text)
     if not math.isfinite(number):  # 1e999: JSON cannot write it back
-        raise _Refused(f"{text[:20]} is too large a number")
+        raise _Refused(
+            f"{text[:20]} is too large a number", "sheet.number_too_large", value=text[:20]
+        )
     return number
 
 
 def _reject_constant(name: str) -> None:
-    raise _Refused(f"{name} is not a JSON number")
+    raise _Refused(f"{name} is not a JSON number", "sheet.not_a_number", value=name)
 
 
-def _text_problems(value: object, where: str) -> list[str]:
+def _text_problems(value: object, where: str) -> list[Problem]:
     """A line for each string (key or value) that holds a NUL or an unpaired surrogate."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     stack: list[tuple[object, str]] = [(value, where)]
     while stack:
         item, path = stack.pop()
         if isinstance(item, str):
             problem = text_problem(item)
             if problem:
-                problems.append(f"{path}: {problem}")
+                problems.append(problem.at(path))
         elif isinstance(item, dict):
             for key, child in item.items():
                 problem = text_problem(key)
                 if problem:
-                    problems.append(f"{path}: a key {problem}")
+                    problems.append(problem.at(path, key=True))
                     continue
                 stack.append((child, key if path == where else f"{path}.{key}"))
         elif isinstance(item, list):
             stack.extend((child, f"{path}[{i}]") for i, child in enumerate(item))
-    return sorted(problems)
+    return sorted(problems, key=lambda p: p.message)
 
 
 def score_sheet(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise SheetError(["sheet: expected a JSON object"])
+        raise SheetError([not_an_object()])
     game = data.get("game")
     if game in ("kop", "baska"):
         from scoring.engines.kop_sheet import score_kop_sheet
@@ -147,4 +188,10 @@ def score_sheet(data: object) -> dict[str, Any]:
         from scoring.engines.vint_sheet import score_vint_sheet
 
         return score_vint_sheet(data)
-    raise SheetError([f"game: {shown(game)} is not one of {', '.join(GAMES)}"])
+    raise SheetError([game_unknown(game)])
+
+
+def game_unknown(game: object) -> Problem:
+    value = shown(game)
+    text = f"{value} is not one of {', '.join(GAMES)}"
+    return sheet_problem("sheet.game_unknown", text, "game", value=value, games=list(GAMES))

@@ -51,10 +51,28 @@ from dataclasses import dataclass
 from typing import cast
 
 from scoring.engines import vint
-from scoring.engines.errors import RuleError, SheetError
+from scoring.engines.errors import (
+    Problem,
+    RuleError,
+    SheetError,
+    field_problem,
+    located,
+    rules_problem,
+    sheet_problem,
+)
+from scoring.engines.scoresheet import not_an_object
 from scoring.engines.shapes import VintDealJson, VintSheetJson
-from scoring.engines.sheet_checks import name_problem, shown
+from scoring.engines.sheet_checks import (
+    already_seated,
+    expected,
+    missing,
+    name_problem,
+    shown,
+    unknown_key,
+)
 
+#: The engine codes this module emits besides the sheet's own (``sheet_checks.CODES``).
+CODES = frozenset({"vint.rubber_over"})
 SHEET_KEYS = ("game", "rules", "rubbers")
 REQUIRED_SHEET_KEYS = ("game", "rubbers")
 RUBBER_KEYS = ("seats", "first_dealer", "deals")
@@ -120,53 +138,53 @@ class _DealReader:
     """
 
     def __init__(self) -> None:
-        self.problems: list[str] = []
+        self.problems: list[Problem] = []
         self.unknown: set[str] = set()
         self.voided = False
 
-    def bad(self, field: str, message: str) -> None:
-        self.problems.append(f"{field}: {message}")
+    def bad(self, problem: Problem) -> None:
+        self.problems.append(problem)
+        field = problem.field or ""
         self.unknown.add(field.split("[")[0].split(".")[0])
 
     def keys(self, path: str, raw: Mapping[str, object], allowed: Sequence[str]) -> bool:
         ok = True
         for key in raw:
             if key not in allowed:
-                self.bad(f"{path}.{key}", f"unknown key (allowed: {', '.join(allowed)})")
+                self.bad(unknown_key(f"{path}.{key}", allowed))
                 ok = False
         for key in allowed:
             if key not in raw:
-                self.bad(f"{path}.{key}", "missing")
+                self.bad(missing(f"{path}.{key}"))
                 ok = False
         return ok
 
     def string(self, path: str, value: object, what: str) -> str | None:
         if isinstance(value, str):
             return value
-        self.bad(path, f"expected {what}, got {shown(value)}")
+        self.bad(expected(path, what, value))
         return None
 
     def integer(self, path: str, value: object) -> int | None:
         if _is_int(value):
             return cast(int, value)
-        self.bad(path, f"expected an integer, got {shown(value)}")
+        self.bad(expected(path, "integer", value))
         return None
 
     def obj(self, path: str, value: object, keys: Sequence[str]) -> Mapping[str, object] | None:
         if not isinstance(value, dict):
-            self.bad(path, f"expected an object with {', '.join(keys)}, got {shown(value)}")
+            self.bad(expected(path, "object_with", value, keys))
             return None
         return value if self.keys(path, value, keys) else None
 
     def holding(self, name: str, value: object) -> vint.Holding | None:
         if value is None:
-            extra = " (omit it on a 2-2 split)" if name == "grand_aces" else ""
-            self.bad(name, f"expected an object with side, count{extra}, got null")
+            self.bad(expected(name, "grand_aces" if name == "grand_aces" else "holding", None))
             return None
         raw = self.obj(name, value, _HOLDING_KEYS)
         if raw is None:
             return None
-        side = self.string(f"{name}.side", raw["side"], "a side (NS, EW)")
+        side = self.string(f"{name}.side", raw["side"], "side")
         count = self.integer(f"{name}.count", raw["count"])
         if side is None or count is None:
             return None
@@ -174,7 +192,7 @@ class _DealReader:
 
     def items(self, name: str, value: object, keys: Sequence[str]) -> list[Mapping[str, object]]:
         if not isinstance(value, list):
-            self.bad(name, f"expected a list, got {shown(value)}")
+            self.bad(expected(name, "list", value))
             return []
         out: list[Mapping[str, object]] = []
         for i, item in enumerate(value, 1):
@@ -186,7 +204,7 @@ class _DealReader:
     def hands(self, value: object) -> tuple[vint.AcesInHand, ...]:
         out: list[vint.AcesInHand] = []
         for i, raw in enumerate(self.items("aces_in_hand", value, _HAND_KEYS), 1):
-            seat = self.string(f"aces_in_hand[{i}].seat", raw["seat"], "a seat (N, E, S, W)")
+            seat = self.string(f"aces_in_hand[{i}].seat", raw["seat"], "seat")
             count = self.integer(f"aces_in_hand[{i}].count", raw["count"])
             if seat is not None and count is not None:
                 out.append(vint.AcesInHand(cast(vint.Seat, seat), count))
@@ -195,8 +213,8 @@ class _DealReader:
     def runs(self, value: object) -> tuple[vint.SuitSequence, ...]:
         out: list[vint.SuitSequence] = []
         for i, raw in enumerate(self.items("sequences", value, _RUN_KEYS), 1):
-            seat = self.string(f"sequences[{i}].seat", raw["seat"], "a seat (N, E, S, W)")
-            suit = self.string(f"sequences[{i}].suit", raw["suit"], "a suit (S, C, D, H)")
+            seat = self.string(f"sequences[{i}].seat", raw["seat"], "seat")
+            suit = self.string(f"sequences[{i}].suit", raw["suit"], "suit")
             length = self.integer(f"sequences[{i}].length", raw["length"])
             if seat is not None and suit is not None and length is not None:
                 out.append(vint.SuitSequence(cast(vint.Seat, seat), cast(vint.Suit, suit), length))
@@ -205,7 +223,7 @@ class _DealReader:
     def dumps(self, value: object) -> tuple[vint.AceDump, ...]:
         out: list[vint.AceDump] = []
         for i, raw in enumerate(self.items("ace_dumps", value, _DUMP_KEYS), 1):
-            seat = self.string(f"ace_dumps[{i}].seat", raw["seat"], "a seat (N, E, S, W)")
+            seat = self.string(f"ace_dumps[{i}].seat", raw["seat"], "seat")
             trick = self.integer(f"ace_dumps[{i}].trick", raw["trick"])
             if seat is not None and trick is not None:
                 out.append(vint.AceDump(cast(vint.Seat, seat), trick))
@@ -223,40 +241,41 @@ class _DealReader:
 
     def read(self, raw: object, rules: vint.VintRules) -> vint.VintDeal | None:
         if not isinstance(raw, dict):
-            self.problems.append(f"expected an object, got {shown(raw)}")
+            self.problems.append(expected(None, "object", raw))
             return None
         for key in raw:
             if key not in DEAL_KEYS:
-                self.bad(str(key), f"unknown key (allowed: {', '.join(DEAL_KEYS)})")
+                self.bad(unknown_key(str(key), DEAL_KEYS))
         voided = raw.get("voided", False)
         if not isinstance(voided, bool):
-            self.bad("voided", f"expected true or false, got {shown(voided)}")
+            self.bad(expected("voided", "bool", voided))
             voided = False
         self.voided = voided
         if "contract" not in raw:
-            self.bad("contract", "missing")
+            self.bad(missing("contract"))
             return None
-        text = self.string("contract", raw["contract"], 'a contract such as "4H" or "pass"')
+        text = self.string("contract", raw["contract"], "contract")
         contract: vint.Contract | None = None
         if text is not None:
             try:
                 contract = vint.parse_contract(text)
             except RuleError as error:
-                self.problems.append(error.message)
+                # The message names the field already.
+                self.problems.append(field_problem(error.problem, named=True))
                 text = None
         all_pass = text == "pass"
         if all_pass:
             for key in CONTRACT_ONLY_KEYS:
                 if key in raw:
-                    self.bad(key, "not on an all-pass deal")
+                    self.bad(sheet_problem("sheet.not_on_all_pass", "not on an all-pass deal", key))
         elif text is not None and not voided:
             for key in REQUIRED_CONTRACT_KEYS:
                 if key not in raw:
-                    self.bad(key, "missing")
+                    self.bad(missing(key))
 
         declarer = None
         if "declarer" in raw and not all_pass:
-            declarer = self.string("declarer", raw["declarer"], "a seat (N, E, S, W)")
+            declarer = self.string("declarer", raw["declarer"], "seat")
         doubling = 0
         if "doubling" in raw and not all_pass:
             doubling = self.integer("doubling", raw["doubling"]) or 0
@@ -287,36 +306,35 @@ class _DealReader:
         unknown = frozenset(skipped)
         for problem in vint.deal_problems(deal, rules, unknown=unknown):
             if problem.root not in unknown:
-                self.problems.append(problem.line)
+                self.problems.append(field_problem(problem.problem, named=True))
         return deal if not self.problems else None
 
 
-def _read_seats(where: str, raw: object, problems: list[str]) -> vint.Seating | None:
+def _read_seats(r: int, raw: object, problems: list[Problem]) -> vint.Seating | None:
     if not isinstance(raw, dict):
-        problems.append(f"{where}: seats: expected an object with N, E, S, W, got {shown(raw)}")
+        problems.append(located(expected("seats", "object_with", raw, vint.SEATS), rubber=r))
         return None
     ok = True
     for key in raw:
         if key not in vint.SEATS:
-            problems.append(f"{where}: seats.{key}: unknown key (allowed: N, E, S, W)")
+            problems.append(located(unknown_key(f"seats.{key}", vint.SEATS), rubber=r))
             ok = False
     first_seat: dict[str, str] = {}
     for seat in vint.SEATS:
+        field = f"seats.{seat}"
         if seat not in raw:
-            problems.append(f"{where}: seats.{seat}: missing")
+            problems.append(located(missing(field), rubber=r))
             ok = False
             continue
         name = raw[seat]
         if not isinstance(name, str):
-            problems.append(f"{where}: seats.{seat}: expected a name, got {shown(name)}")
+            problems.append(located(expected(field, "name", name), rubber=r))
             ok = False
         elif problem := name_problem(name):
-            problems.append(f"{where}: seats.{seat}: {problem}")
+            problems.append(located(problem.at(field), rubber=r))
             ok = False
         elif name in first_seat:
-            problems.append(
-                f"{where}: seats.{seat}: {shown(name)} already sits at {first_seat[name]}"
-            )
+            problems.append(located(already_seated(field, name, first_seat[name]), rubber=r))
             ok = False
         else:
             first_seat[name] = seat
@@ -326,32 +344,31 @@ def _read_seats(where: str, raw: object, problems: list[str]) -> vint.Seating | 
 
 
 def _read_rubber(
-    r: int, raw: object, rules: vint.VintRules, problems: list[str]
+    r: int, raw: object, rules: vint.VintRules, problems: list[Problem]
 ) -> tuple[SheetRubber | None, vint.Seating | None]:
     """The rubber if it is valid, and its seating if that alone is valid."""
-    where = f"rubber {r}"
     if not isinstance(raw, dict):
-        problems.append(
-            f"{where}: expected an object with seats, first_dealer, deals, got {shown(raw)}"
-        )
+        problems.append(located(expected(None, "object_with", raw, RUBBER_KEYS), rubber=r))
         return None, None
     ok = True
     for key in raw:
         if key not in RUBBER_KEYS:
-            problems.append(f"{where}: {key}: unknown key (allowed: {', '.join(RUBBER_KEYS)})")
+            problems.append(located(unknown_key(str(key), RUBBER_KEYS), rubber=r))
             ok = False
     for key in RUBBER_KEYS:
         if key not in raw:
-            problems.append(f"{where}: {key}: missing")
+            problems.append(located(missing(key), rubber=r))
             ok = False
-    seating = _read_seats(where, raw["seats"], problems) if "seats" in raw else None
+    seating = _read_seats(r, raw["seats"], problems) if "seats" in raw else None
     first_dealer = raw.get("first_dealer")
     if "first_dealer" in raw and first_dealer not in vint.SEATS:
-        problems.append(f"{where}: first_dealer: {shown(first_dealer)} is not a seat (N, E, S, W)")
+        text = f"{shown(first_dealer)} is not a seat (N, E, S, W)"
+        line = sheet_problem("sheet.not_a_seat", text, "first_dealer", value=shown(first_dealer))
+        problems.append(located(line, rubber=r))
         ok = False
     raw_deals = raw.get("deals", [])
     if not isinstance(raw_deals, list):
-        problems.append(f"{where}: deals: expected a list of deals, got {shown(raw_deals)}")
+        problems.append(located(expected("deals", "deals", raw_deals), rubber=r))
         raw_deals = []
         ok = False
     deals: list[vint.VintDeal] = []
@@ -361,7 +378,7 @@ def _read_rubber(
     for n, raw_deal in enumerate(raw_deals, 1):
         reader = _DealReader()
         deal = reader.read(raw_deal, rules)
-        problems.extend(f"{where}, deal {n}: {line}" for line in reader.problems)
+        problems.extend(located(p, rubber=r, deal=n) for p in reader.problems)
         if deal is None:
             ok = False
             continue
@@ -370,10 +387,12 @@ def _read_rubber(
             deals.append(deal)
             continue
         if state.finished:
-            problems.append(
-                f"{where}, deal {n}: the rubber is over: it ended with deal {last_played}, "
+            text = (
+                f"the rubber is over: it ended with deal {last_played}, "
                 "the fourth extra deal after the rubber was won"
             )
+            over = sheet_problem("vint.rubber_over", text, deal=last_played)
+            problems.append(located(over, rubber=r, deal=n))
             ok = False
             continue
         # Played here only to find deals past the end; a deal with a problem
@@ -390,28 +409,27 @@ def _read_rubber(
 def read_vint_sheet(data: object) -> VintSheet:
     """Parse and validate a sheet; every problem at once in a ``SheetError``."""
     if not isinstance(data, dict):
-        raise SheetError([f"sheet: expected a JSON object, got {shown(data)}"])
-    problems = [
-        f"{key}: unknown key (allowed: {', '.join(SHEET_KEYS)})"
-        for key in data
-        if key not in SHEET_KEYS
-    ]
-    problems += [f"{key}: missing" for key in REQUIRED_SHEET_KEYS if key not in data]
+        raise SheetError([not_an_object(data, shown_value=True)])
+    problems = [unknown_key(str(key), SHEET_KEYS) for key in data if key not in SHEET_KEYS]
+    problems += [missing(key) for key in REQUIRED_SHEET_KEYS if key not in data]
     if "game" in data and data["game"] != "vint":
-        problems.append(f'game: {shown(data["game"])} is not "vint"')
+        value = shown(data["game"])
+        problems.append(
+            sheet_problem("sheet.not_vint", f'{value} is not "vint"', "game", value=value)
+        )
 
     raw_rules = data.get("rules", {})
     rules = vint.DEFAULT_RULES
     if not isinstance(raw_rules, dict):
-        problems.append(f"rules: expected an object of options, got {shown(raw_rules)}")
+        problems.append(expected("rules", "options", raw_rules))
     else:
         # Deals are still checked against the options that were fine.
-        rules, rule_problems = vint.rules_problems(raw_rules)
-        problems += [f"rules: {message}" for _, message in rule_problems]
+        rules, rule_errors = vint.collect_rules(raw_rules)
+        problems += [rules_problem(e.problem) for e in rule_errors]
 
     raw_rubbers = data.get("rubbers", [])
     if not isinstance(raw_rubbers, list) or ("rubbers" in data and not raw_rubbers):
-        problems.append(f"rubbers: expected a non-empty list of rubbers, got {shown(raw_rubbers)}")
+        problems.append(expected("rubbers", "rubbers", raw_rubbers))
         raw_rubbers = []
     read = [_read_rubber(r, raw, rules, problems) for r, raw in enumerate(raw_rubbers, 1)]
     seatings = [seating for _, seating in read]
@@ -419,14 +437,14 @@ def read_vint_sheet(data: object) -> VintSheet:
     if all(seating is not None for seating in seatings):
         # session_structure (A31): at most three rubbers, each partnership once.
         structure = vint.session_problems(cast(list[vint.Seating], seatings), rules)
-        problems += [p.message for p in structure]
+        problems += [e.problem for e in structure]
     rubbers = [rubber for rubber, _ in read]
     if problems:
         raise SheetError(problems)
     return VintSheet(rules, tuple(cast(SheetRubber, r) for r in rubbers))
 
 
-def _check_same_players(seatings: list[vint.Seating | None], problems: list[str]) -> None:
+def _check_same_players(seatings: list[vint.Seating | None], problems: list[Problem]) -> None:
     # Only readable seatings are compared; a broken one is reported already.
     first: tuple[int, set[str]] | None = None
     for r, seating in enumerate(seatings, 1):
@@ -437,12 +455,16 @@ def _check_same_players(seatings: list[vint.Seating | None], problems: list[str]
             first = (r, names)
             continue
         if names != first[1]:
-            new = ", ".join(shown(n) for n in sorted(names - first[1]))
-            gone = ", ".join(shown(n) for n in sorted(first[1] - names))
-            problems.append(
-                f"rubber {r}: seats: the players differ from rubber {first[0]} "
-                f"(new: {new}; missing: {gone})"
+            new = [shown(n) for n in sorted(names - first[1])]
+            gone = [shown(n) for n in sorted(first[1] - names)]
+            text = (
+                f"the players differ from rubber {first[0]} "
+                f"(new: {', '.join(new)}; missing: {', '.join(gone)})"
             )
+            line = sheet_problem(
+                "sheet.players_differ", text, "seats", first=first[0], new=new, gone=gone
+            )
+            problems.append(located(line, rubber=r))
 
 
 def score_vint_sheet(data: object) -> dict[str, object]:

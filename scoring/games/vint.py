@@ -447,8 +447,9 @@ class VintGame(GameBase):
             "show_extras": False,
         }
         if rubber is not None:
-            seat_names = [(s, short, SEAT_SIDE[s]) for s, short, _ in rubber.short_columns]
-            seat_choices = [("", "—"), *[(s, f"{s} {short}") for s, short, _side in seat_names]]
+            # (seat, the name on its button, side, the full name for its title)
+            seat_names = [(s, short, SEAT_SIDE[s], name) for s, short, name in rubber.short_columns]
+            seat_choices = [("", "—"), *[(s, f"{s} {short}") for s, short, *_rest in seat_names]]
             context["seat_names"] = seat_names
             context["hand_seat_options"] = _options(seat_choices, value("hand_seat").value())
             context["runs"] = [

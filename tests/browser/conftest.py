@@ -13,7 +13,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
+from scoring import services
+from scoring.models import RuleProfile
 from tests.actors import *  # noqa: F403
+from tests.factories import ClubFactory, PlayerFactory
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARGS = [
@@ -74,6 +77,35 @@ def desktop(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def make_table(scorer):
+    """A table session of four new players of one club, on a built-in profile:
+    ``make_table("kop", "kop-pagat", ["Ala", ...], title=..., planned_deals=...)``."""
+
+    def make(game, slug, names, *, title="Stół 1", planned_deals=None):
+        services.profile_sync_builtin()
+        club = ClubFactory()
+        return services.session_create(
+            game=game,
+            profile_version=RuleProfile.objects.get(slug=slug).current,
+            players=[PlayerFactory(club=club, name=n) for n in names],
+            title=title,
+            created_by=scorer,
+            planned_deals=planned_deals,
+        )
+
+    return make
+
+
+KOP_NAMES = ["Ala", "Bartek", "Celina", "Darek"]
+
+
+@pytest.fixture
+def table(make_table):
+    """The Kop table most pad tests play at: pagat's rules, 32 deals planned."""
+    return make_table("kop", "kop-pagat", KOP_NAMES, planned_deals=32)
 
 
 @pytest.fixture

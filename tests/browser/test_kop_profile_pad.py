@@ -4,26 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from scoring.models import KopDeal, RuleProfile
-from tests.browser.conftest import login
-from tests.factories import ClubFactory, PlayerFactory
+from scoring.models import KopDeal
+from tests.browser.conftest import KOP_NAMES, login
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def table(scorer):
-    services.profile_sync_builtin()
-    club = ClubFactory()
-    players = [PlayerFactory(club=club, name=n) for n in ["Ala", "Bartek", "Celina", "Darek"]]
-    return services.session_create(
-        game="baska",
-        profile_version=RuleProfile.objects.get(slug="baska-no-grand").current,
-        players=players,
-        title="Gorzów",
-        created_by=scorer,
-    )
+def table(make_table):
+    return make_table("baska", "baska-no-grand", KOP_NAMES, title="Gorzów")
 
 
 def test_a_pad_without_grand(phone, live_server, scorer, table):

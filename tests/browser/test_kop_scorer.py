@@ -4,27 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from scoring.models import KopDeal, RuleProfile
+from scoring.models import KopDeal
 from tests.browser.conftest import login, no_horizontal_overflow
-from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def table(scorer):
-    services.profile_sync_builtin()
-    club = ClubFactory()
-    players = [PlayerFactory(club=club, name=n) for n in ["Ala", "Bartek", "Celina", "Darek"]]
-    return services.session_create(
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-pagat").current,
-        players=players,
-        title="Stół 1",
-        created_by=scorer,
-        planned_deals=32,
-    )
 
 
 def tap(page, label_text):
@@ -103,3 +86,39 @@ def test_rejected_entry_keeps_the_taps(phone, live_server, scorer, table):
     assert phone.locator("input[name=declarer_points]").input_value() == "60"
     assert phone.locator("input[name=declarers][value='1']").is_checked()
     assert KopDeal.objects.count() == 0
+
+
+ZERO_LOOKS_CHOSEN = """() => {
+  const zero = document.querySelector("#deal-form input[name=doublings][value='0']");
+  const one = document.querySelector("#deal-form input[name=doublings][value='1']");
+  const bg = (input) => getComputedStyle(input.closest("label")).backgroundColor;
+  return zero.checked || bg(zero) !== bg(one);
+}"""
+
+
+def test_doublings_entered_by_seat_leave_the_0_button_unchosen(phone, live_server, scorer, table):
+    login(phone, live_server, scorer.username)
+    phone.goto(f"{live_server.url}/sessions/{table.pk}/")
+    zero = phone.locator("#deal-form input[name=doublings][value='0']")
+    assert zero.is_checked() and phone.evaluate(ZERO_LOOKS_CHOSEN)
+
+    # Seats tapped: "0" is neither checked nor highlighted any more.
+    phone.locator("details.doubling-seats summary").click()
+    phone.locator("[data-dseat='4']").click()
+    phone.locator("[data-dseat='3']").click()
+    phone.wait_for_function(f"() => !({ZERO_LOOKS_CHOSEN})()")
+    assert phone.locator("#deal-form [name=doubling_seats]").input_value() == "4 3"
+
+    # Refused (no declarers tapped): the pad comes back with the seats, "0" still unchosen.
+    keypad(phone, "60")
+    phone.locator("#save-deal").click()
+    phone.locator("#declarers-error").wait_for()
+    assert phone.locator("#deal-form [name=doubling_seats]").input_value() == "4 3"
+    assert not phone.evaluate(ZERO_LOOKS_CHOSEN)
+
+    # A count chosen again clears the seats; typed seats clear the count once more.
+    tap(phone, "kontra")
+    phone.wait_for_function("() => document.querySelector('[name=doubling_seats]').value === ''")
+    phone.locator("#deal-form [name=doubling_seats]").fill("2 1")
+    phone.wait_for_function(f"() => !({ZERO_LOOKS_CHOSEN})()")
+    assert not phone.locator("#deal-form input[name=doublings]:checked").count()

@@ -7,10 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
-from scoring.models import KopDeal, RuleProfile
+from scoring.models import KopDeal
 from tests.browser.conftest import login
 from tests.browser.test_kop_scorer import keypad, tap
-from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,21 +23,6 @@ def phone(offline_phone):
 CONTROLLED = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
 CACHED = "async () => !!(await (await caches.open('tablescore-pad-v1')).match(location.href))"
 SLOW = 30_000  # ms: generous for a loaded machine; every wait polls for its state
-
-
-@pytest.fixture
-def table(scorer):
-    services.profile_sync_builtin()
-    club = ClubFactory()
-    players = [PlayerFactory(club=club, name=n) for n in ["Ala", "Bartek", "Celina", "Darek"]]
-    return services.session_create(
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-pagat").current,
-        players=players,
-        title="Stół 1",
-        created_by=scorer,
-        planned_deals=32,
-    )
 
 
 def open_pad(page, live_server, user, session):

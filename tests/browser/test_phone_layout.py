@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from scoring.models import RuleProfile
 from tests.browser.conftest import login, wider_than_viewport
-from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -20,28 +17,14 @@ LONG_NAMES = [
 ]
 
 
-def _session(scorer, game, slug):
-    services.profile_sync_builtin()
-    club = ClubFactory()
-    players = [PlayerFactory(club=club, name=n) for n in LONG_NAMES]
-    return services.session_create(
-        game=game,
-        profile_version=RuleProfile.objects.get(slug=slug).current,
-        players=players,
-        title="Stół 1",
-        created_by=scorer,
-        planned_deals=32 if game != "vint" else None,
-    )
+@pytest.fixture
+def kop_table(make_table):
+    return make_table("kop", "kop-koscian", LONG_NAMES, planned_deals=32)
 
 
 @pytest.fixture
-def kop_table(scorer):
-    return _session(scorer, "kop", "kop-koscian")
-
-
-@pytest.fixture
-def vint_table(scorer):
-    return _session(scorer, "vint", "vint")
+def vint_table(make_table):
+    return make_table("vint", "vint", LONG_NAMES)
 
 
 @pytest.mark.parametrize("width", [320, 360, 414])
@@ -188,3 +171,44 @@ def test_a_vint_contract_made_exactly_without_scrolling(
     tap_without_scrolling(phone, "#save-deal")
     phone.locator("#saved-msg", has_text="Rubber 1, deal 2 saved.").wait_for()
     assert wider_than_viewport(phone) == []
+
+
+def long_press(page, locator) -> None:
+    """A finger held on ``locator`` until the pad answers (real touch events through the
+    DevTools protocol), then lifted."""
+    box = locator.bounding_box()
+    assert box is not None
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.locator("#name-tip").wait_for(state="visible")
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+@pytest.mark.parametrize(
+    ("game", "field", "seat", "full"),
+    [("kop", "declarers", "1", LONG_NAMES[0]), ("vint", "first_dealer", "E", LONG_NAMES[1])],
+)
+def test_a_long_press_on_a_short_name_shows_the_full_name(
+    phone, live_server, scorer, kop_table, vint_table, game, field, seat, full
+):
+    """Seat buttons shorten a long name; a finger held on one shows the full name, and that
+    press does not choose the seat. A plain tap still does."""
+    phone.set_viewport_size({"width": 320, "height": 740})
+    login(phone, live_server, scorer.username)
+    table = kop_table if game == "kop" else vint_table
+    phone.goto(f"{live_server.url}/sessions/{table.pk}/")
+    button = phone.locator(f"#deal-form label.seat:has(input[name={field}][value='{seat}'])")
+    first, last = full.split(maxsplit=1)
+    assert first in button.inner_text() and last not in button.inner_text()
+    choice = button.locator("input")
+    assert not choice.is_checked()
+    long_press(phone, button)
+    tip = phone.locator("#name-tip")
+    assert tip.inner_text() == full
+    assert tip.get_attribute("role") == "status"
+    assert wider_than_viewport(phone) == []
+    assert not choice.is_checked()  # the press chose nothing (the tap it ended is over)
+    button.tap()
+    phone.wait_for_function("(el) => el.checked", arg=choice.element_handle())
+    tip.wait_for(state="hidden")

@@ -1,5 +1,7 @@
-"""Desktop: the Vint sheet's three rubbers sit side by side without one covering another.
-Phone: the standings show small points without a sideways scroll."""
+"""Desktop (1280 px): the Vint sheet's three rubbers sit side by side, none cut or covered
+by the next. Phone (320 px): they stack, nothing scrolls sideways. With the demo's longest
+names, in English and Polish. Phone: the standings show small points without a sideways
+scroll."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import pytest
 from django.core.management import call_command
 
 from scoring.models import TableSession
-from tests.browser.conftest import login
+from tests.browser.conftest import login, no_horizontal_overflow, wider_than_viewport
 from tournaments.demo_logins import DEMO_DIRECTOR
 from tournaments.models import Tournament
 
@@ -23,24 +25,51 @@ def demo(settings):
     settings.DEBUG = False
 
 
-def test_vint_rubbers_do_not_overlap_on_a_desktop(desktop, live_server, demo, shots):
+RUBBER_BOXES = """() => [...document.querySelectorAll('.rubber-sheet')].map(s => {
+  const r = s.getBoundingClientRect();
+  const cut = [...s.querySelectorAll('.scroll-x')].filter(
+    x => x.scrollWidth > x.clientWidth + 1).length;
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, cut: cut};
+})"""
+
+
+def _vint_sheet(page, live_server, language):
     vint = TableSession.objects.get(title="Demo: Vint session")
-    login(desktop, live_server, DEMO_DIRECTOR[0], DEMO_DIRECTOR[1])
-    desktop.goto(f"{live_server.url}/sessions/{vint.pk}/sheet/")
-    desktop.screenshot(path=str(shots / "vint-sheet-1280.png"), full_page=True)
-    boxes = desktop.evaluate(
-        """() => [...document.querySelectorAll('.rubber-sheet')].map(s => {
-             const r = s.getBoundingClientRect();
-             const cut = [...s.querySelectorAll('.scroll-x')].filter(
-               x => x.scrollWidth > x.clientWidth + 1).length;
-             return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, cut: cut};
-           })"""
+    # The demo seats its longest names at the Vint table: the widest columns.
+    assert vint.seats.filter(player__name="Aleksandra Przybyszewska-Wiśniewska").exists()
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
     )
+    login(page, live_server, DEMO_DIRECTOR[0], DEMO_DIRECTOR[1])
+    page.goto(f"{live_server.url}/sessions/{vint.pk}/sheet/")
+    page.locator("#rubber-3").wait_for()
+    return page.evaluate(RUBBER_BOXES)
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_vint_rubbers_side_by_side_at_1280_none_cut(desktop, live_server, demo, shots, language):
+    boxes = _vint_sheet(desktop, live_server, language)
+    desktop.screenshot(path=str(shots / f"vint-sheet-1280-{language}.png"), full_page=True)
     assert len(boxes) == 3
-    for here, after in zip(boxes, boxes[1:], strict=False):  # side by side or stacked
-        assert here["right"] <= after["left"] + 1 or here["bottom"] <= after["top"] + 1, boxes
+    for here, after in zip(boxes, boxes[1:], strict=False):  # one row, left to right
+        assert abs(here["top"] - after["top"]) <= 1, boxes
+        assert here["right"] <= after["left"] + 1, boxes  # rubber 3 never over rubber 2
     for box in boxes:  # every table whole in its own column, none cut off
         assert box["cut"] == 0, boxes
+    assert no_horizontal_overflow(desktop)
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_vint_rubbers_stack_on_a_320_px_phone(phone, live_server, demo, shots, language):
+    phone.set_viewport_size({"width": 320, "height": 740})
+    boxes = _vint_sheet(phone, live_server, language)
+    phone.screenshot(path=str(shots / f"vint-sheet-320-{language}.png"), full_page=True)
+    assert len(boxes) == 3
+    for here, after in zip(boxes, boxes[1:], strict=False):
+        assert here["bottom"] <= after["top"] + 1, boxes
+    for box in boxes:  # the sheet and the deal list fit the phone: no sideways scroll
+        assert box["cut"] == 0 and box["right"] <= 320, boxes
+    assert no_horizontal_overflow(phone), wider_than_viewport(phone)
 
 
 def test_standings_show_small_points_on_a_phone_without_scrolling(phone, live_server, demo, shots):

@@ -9,26 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
-from scoring.models import RuleProfile, VintDeal
+from scoring.models import VintDeal
 from tests.browser.conftest import login, no_horizontal_overflow
-from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def table(scorer):
-    services.profile_sync_builtin()
-    club = ClubFactory()
-    players = [PlayerFactory(club=club, name=n) for n in ["Anna", "Carl", "Boris", "Dina"]]
-    return services.session_create(
-        game="vint",
-        profile_version=RuleProfile.objects.get(slug="vint").current,
-        players=players,
-        title="Vint 1",
-        created_by=scorer,
-    )
+def table(make_table):
+    return make_table("vint", "vint", ["Anna", "Carl", "Boris", "Dina"], title="Vint 1")
 
 
 def radio(page, name, value):

@@ -89,7 +89,7 @@ def test_language_switch_sets_polish(client):
 
 # ---------------------------------------------------------------- Russian and Estonian
 # The Vint players' languages cover the Vint pages, the sheet, the standings and the
-# ratings: every string marked in these files, and the Vint problem sentences.
+# ratings: every string marked in these files, and the Vint and scoresheet problem sentences.
 VINT_LANGUAGES = {"ru": 3, "et": 2}  # language: number of plural forms
 VINT_SOURCES = [
     "templates/base.html",
@@ -126,7 +126,10 @@ def _vint_problem_messages() -> set[str]:
     from scoring.problems import MESSAGES
 
     with override("en"):
-        return {str(text) for code, text in MESSAGES.items() if code.startswith("vint.")}
+        # A Vint sheet's import problems too: its structure (sheet.*) and its deals.
+        return {
+            str(text) for code, text in MESSAGES.items() if code.startswith(("vint.", "sheet."))
+        }
 
 
 def _collapsed(text: str) -> str:

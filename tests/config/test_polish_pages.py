@@ -18,10 +18,31 @@ from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
+
+def _raw_option_values() -> re.Pattern[str]:
+    """The values of the rule options as the engines spell them ("three_passes", "T12",
+    "never"), also with spaces for underscores ("three passes"): a profile page shows
+    each as a phrase in the reader's language, never as the key."""
+    from scoring.engines import kop, vint
+
+    raw = {
+        *kop.TRUMP_ORDERS,
+        *kop.AUCTION_ENDS,
+        *kop.WESELE_PARTNERS,
+        *kop.DOUBLING_COUNTS,
+        *kop.BASKA_BIDS,
+        *kop.SOLOIST_DOUBLINGS,
+        *(v for spec in vint.OPTIONS.values() for v in spec.values or () if isinstance(v, str)),
+    }
+    words = sorted(raw | {v.replace("_", " ") for v in raw}, key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(map(re.escape, words)) + r")\b")
+
+
 LEAKS = [
     re.compile(r"\{'|\['"),
     re.compile(r"\b(zolo_du|__all__|None|True|False)\b"),
-    re.compile(r"\b(round|table|deals|Select)\b", re.IGNORECASE),
+    re.compile(r"\b(round|table|deals|Select|passes|yes|no)\b", re.IGNORECASE),
+    _raw_option_values(),
 ]
 
 
@@ -61,6 +82,7 @@ def test_polish_pages_show_no_developer_text(settings):
         f"/sessions/{vint.pk}/sheet/",
         f"/sessions/{table_session.pk}/sheet/",
         "/profiles/",
+        "/profiles/new/",
         "/tournaments/",
         "/tournaments/new/",
         f"/tournaments/{slug}/",

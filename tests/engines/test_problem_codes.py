@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.engines import kop, kop_sheet, rules, vint
+from scoring.engines import kop, kop_sheet, rules, sheet_checks, vint, vint_sheet
 from scoring.engines.errors import IN_DEAL, Problem, RuleError
 from scoring.engines.vint import (
     RubberState,
@@ -27,7 +27,13 @@ from scoring.engines.vint import (
 )
 
 ENGINES = Path(kop.__file__).parent
-CODED_MODULES = {"kop.py": kop, "vint.py": vint, "rules.py": rules, "kop_sheet.py": kop_sheet}
+CODED_MODULES = {
+    "kop.py": kop,
+    "vint.py": vint,
+    "rules.py": rules,
+    "kop_sheet.py": kop_sheet,
+    "vint_sheet.py": vint_sheet,
+}
 CODE_LITERAL = re.compile(r"""["']((?:kop|vint|rules)\.[a-z0-9_]+)["']""")
 KOP = kop.default_rules("kop")
 KOP_CONTRACTS = ["normal", "cicha", "wesele", "zolo", "zolo_du"]
@@ -43,8 +49,8 @@ def test_codes_lists_exactly_the_codes_the_module_uses(filename):
 
 
 def test_codes_are_dotted_snake_case():
-    every = kop.CODES | vint.CODES | rules.CODES | kop_sheet.CODES
-    assert all(re.fullmatch(r"(kop|vint|rules)\.[a-z][a-z0-9_]*", code) for code in every)
+    every = kop.CODES | vint.CODES | rules.CODES | kop_sheet.CODES | sheet_checks.CODES
+    assert all(re.fullmatch(r"(kop|vint|rules|sheet)\.[a-z][a-z0-9_]*", code) for code in every)
 
 
 def _calls(filename: str) -> list[ast.Call]:

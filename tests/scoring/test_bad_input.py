@@ -6,9 +6,11 @@ Each case was a server error (or a traceback) before issue 10. The queries run u
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +19,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -61,12 +64,12 @@ def test_a_nul_in_the_profile_copy_is_not_found(director_client, profiles):
 @pytest.mark.parametrize(
     ("raw", "says"),
     [
-        (b"[" * 100_000 + b"]" * 100_000, "nested deeper than 20 levels"),
-        (b'{"game": "kop", "players": [' + b"9" * 5000 + b"]}", "a number of 5,000 digits"),
-        (with_name(KOP, "B" * 121), "the name is longer than 120 characters"),
+        (b"[" * 100_000 + b"]" * 100_000, "Nested deeper than 20 levels"),
+        (b'{"game": "kop", "players": [' + b"9" * 5000 + b"]}", "A number of 5000 digits"),
+        (with_name(KOP, "B" * 121), "The name is longer than 120 characters"),
         (with_name(KOP, "Bar\x00tek"), "contains a NUL character"),
         (with_name(KOP, "Bar\ud800tek"), "contains an unpaired surrogate"),
-        (with_name(VINT, "B" * 121), "the name is longer than 120 characters"),
+        (with_name(VINT, "B" * 121), "The name is longer than 120 characters"),
         (b"\xff\xfe", "not UTF-8 text"),
     ],
     ids=["nested", "5000-digits", "long-name", "nul-name", "surrogate-name", "vint-long", "utf16"],
@@ -84,11 +87,57 @@ def test_a_bad_sheet_file_is_a_problem_on_the_page_and_imports_nothing(
     assert (TableSession.objects.count(), Player.objects.count()) == (sessions, players)
 
 
+@pytest.fixture
+def english_afterwards():
+    """A Polish request leaves Polish active in this thread: later tests read English."""
+    yield
+    translation.activate("en")
+
+
+def test_a_bad_sheet_s_problems_are_polish_sentences_on_a_polish_import_page(
+    director_client, profiles, english_afterwards
+):
+    """Structure problems (a key the format does not name, a missing one, a value of the
+    wrong kind) and the engines' own (a deal that breaks the rules), each where it is."""
+    sheet = json.loads(json.dumps(KOP))
+    sheet["colour"] = "red"
+    del sheet["players"]
+    sheet["deals"][0]["voided"] = 1
+    sheet["deals"][1]["declarer_points"] = 105
+    vint = json.loads(json.dumps(VINT))
+    vint["rubbers"][0]["deals"][0]["honours"] = None
+    director_client.cookies["django_language"] = "pl"
+    pages = [
+        director_client.post(
+            reverse("scoring:session_import"),
+            {"sheet": SimpleUploadedFile("s.json", json.dumps(data).encode())},
+        ).content.decode()
+        for data in (sheet, vint, {"game": "kop", "players": 5, "deals": []})
+    ]
+    problems = [
+        html.unescape(re.sub(r"<[^>]+>", "", li))
+        for page in pages
+        for li in re.findall(r"<li>(.*?)</li>", page.split('class="problems"')[1].split("</ul>")[0])
+    ]
+    assert problems[:4] == [
+        "colour: Nieznany klucz (dozwolone: game, rules, players, deals).",
+        "players: Brak.",
+        "Rozdanie 1, voided: Potrzebne jest true albo false, a podano 1.",
+        "Rozdanie 2, declarer_points: Punkty kartowe muszą wynosić od 0 do 104, a podano 105.",
+    ]
+    assert problems[4:] == [
+        "Robber 1, rozdanie 1, honours: Potrzebny jest obiekt z side i count, a podano null.",
+        "players: Potrzebna jest lista 4 graczy (miejsca 1 do 4), a podano 5.",
+    ]
+    english = re.compile(r"\b(expected|missing|unknown|got|deal|rubber|the|is|not)\b", re.I)
+    assert not [p for p in problems if english.search(p)]
+
+
 @pytest.mark.parametrize(
     ("options", "says"),
     [
-        ("[" * 100_000, "nested deeper than 20 levels"),
-        ('{"a": ' + "9" * 5000 + "}", "a number of 5,000 digits"),
+        ("[" * 100_000, "Nested deeper than 20 levels"),
+        ('{"a": ' + "9" * 5000 + "}", "A number of 5000 digits"),
         ('{"a": "\\u0000"}', "contains a NUL character"),
         ('{"a": 1e999}', "too large a number"),
     ],

@@ -100,7 +100,7 @@ def test_bad_sheet_imports_nothing_and_lists_every_problem(director_client, four
     html = response.content.decode()
     assert response.status_code == 200
     assert "Nothing was imported" in html
-    assert "deal 2" in html and "deal 3" in html
+    assert "Deal 2" in html and "Deal 3" in html
     assert TableSession.objects.count() == before and KopDeal.objects.count() == 0
 
 
@@ -110,7 +110,7 @@ def test_non_json_upload_is_refused_with_a_message(director_client):
         {"sheet": SimpleUploadedFile("s.json", b"{not json", "application/json")},
     )
     assert response.status_code == 200
-    assert "not valid JSON" in response.content.decode()
+    assert "Not valid JSON" in response.content.decode()
 
 
 def test_only_directors_import(scorer_client, client):

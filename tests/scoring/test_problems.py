@@ -13,11 +13,14 @@ from collections.abc import Callable
 import pytest
 from django.utils.translation import override
 
-from scoring.engines import kop, kop_sheet, rules, vint
-from scoring.engines.errors import RuleError, SheetError
+from scoring.engines import kop, kop_sheet, rules, sheet_checks, vint, vint_sheet
+from scoring.engines.errors import RuleError, SheetError, sheet_problem
+from scoring.engines.scoresheet import MAX_SHEET_BYTES, load_sheet, score_sheet
 from scoring.problems import FIELD_OF, MESSAGES, problem_field, problem_text, render
 
-ALL_CODES = kop.CODES | vint.CODES | rules.CODES | kop_sheet.CODES
+ALL_CODES = (
+    kop.CODES | vint.CODES | rules.CODES | kop_sheet.CODES | vint_sheet.CODES | sheet_checks.CODES
+)
 KOP = kop.default_rules("kop")
 D = vint.contract_deal
 H5 = ("NS", 5)
@@ -206,8 +209,111 @@ SAMPLES: list[Callable[[], list[object]]] = [
 ]
 
 
+def _sheet(call: Callable[[], object]) -> list[object]:
+    try:
+        call()
+    except SheetError as error:
+        return list(error.coded)
+    raise AssertionError("no SheetError")
+
+
+def _kop_sheet(**change: object) -> dict[str, object]:
+    deal = {"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 60}
+    sheet = {"game": "kop", "players": ["Ala", "Bartek", "Celina", "Darek"], "deals": [deal]}
+    return {**sheet, **change}
+
+
+def _vint_sheet(deals: list[object], **rubber: object) -> dict[str, object]:
+    seats = {"N": "Anna", "E": "Boris", "S": "Carl", "W": "Dina"}
+    one = {"seats": seats, "first_dealer": "N", "deals": deals, **rubber}
+    return {"game": "vint", "rubbers": [one]}
+
+
+_VINT_SEATS = {"N": "Anna", "E": "Boris", "S": "Carl", "W": "Dina"}
+_SUIT = {"contract": "4H", "declarer": "N", "doubling": 0, "declarer_tricks": 10}
+
+SHEET_SAMPLES: list[Callable[[], list[object]]] = [
+    # Reading the file.
+    lambda: _sheet(lambda: load_sheet(b" " * (MAX_SHEET_BYTES + 1))),
+    lambda: _sheet(lambda: load_sheet(b"\xff{}")),
+    lambda: _sheet(lambda: load_sheet("{")),
+    lambda: _sheet(lambda: load_sheet("[" * 30 + "]" * 30)),
+    lambda: _sheet(lambda: load_sheet('{"a": 1234567890123456789012}')),
+    lambda: _sheet(lambda: load_sheet('{"a": 1e999}')),
+    lambda: _sheet(lambda: load_sheet('{"a": NaN}')),
+    lambda: _sheet(lambda: load_sheet('{"a": "\\u0000", "\\u0000": 1}')),
+    lambda: _sheet(lambda: load_sheet('{"a": "\\ud800", "\\ud800": 1}')),
+    lambda: _sheet(lambda: load_sheet("[]")),
+    lambda: _sheet(lambda: score_sheet({"game": "skat"})),
+    # Kop sheets.
+    lambda: _sheet(lambda: kop_sheet.read_kop_sheet([])),
+    lambda: _sheet(lambda: kop_sheet.read_kop_sheet({"game": "skat", "colour": 1})),
+    lambda: _sheet(lambda: kop_sheet.read_kop_sheet(_kop_sheet(players=["Ala"], deals=5))),
+    lambda: _sheet(lambda: kop_sheet.read_kop_sheet(_kop_sheet(players=[" ", "Ala", "Ala", 7]))),
+    lambda: _sheet(
+        lambda: kop_sheet.read_kop_sheet(_kop_sheet(players=["A" * 200, "B", "C", "D"]))
+    ),
+    lambda: _sheet(
+        lambda: kop_sheet.read_kop_sheet(
+            _kop_sheet(
+                deals=[
+                    5,
+                    {"contract": "normal", "voided": 1, "warnings": 5, "doublings": None},
+                    {"contract": "zolo", "declarers": [1], "doubling_seats": None},
+                ]
+            )
+        )
+    ),
+    # Vint sheets.
+    lambda: _sheet(lambda: vint_sheet.read_vint_sheet({"game": "kop", "rules": 5, "rubbers": []})),
+    lambda: _sheet(
+        lambda: vint_sheet.read_vint_sheet(
+            {"game": "vint", "rubbers": [5, {"seats": {**_VINT_SEATS, "N": "Eve"}, "deals": 5}]}
+        )
+    ),
+    lambda: _sheet(
+        lambda: vint_sheet.read_vint_sheet(
+            {
+                "game": "vint",
+                "rubbers": [
+                    {"seats": _VINT_SEATS, "first_dealer": "N", "deals": []},
+                    {"seats": {**_VINT_SEATS, "W": "Eve"}, "first_dealer": "X", "deals": []},
+                ],
+            }
+        )
+    ),
+    lambda: _sheet(
+        lambda: vint_sheet.read_vint_sheet(
+            _vint_sheet(
+                [
+                    5,
+                    {"contract": 5},
+                    {**_SUIT, "declarer": 5, "declarer_tricks": "x", "honours": None},
+                    {**_SUIT, "honours": 5, "sequences": 5, "voided": 1},
+                    {**_SUIT, "honours": {"side": 5, "count": 5}},
+                    {
+                        **_SUIT,
+                        "honours": {"side": "NS", "count": 5},
+                        "sequences": [{"seat": "N", "suit": 5, "length": 3}],
+                    },
+                    {
+                        "contract": "5G",
+                        "declarer": "N",
+                        "doubling": 0,
+                        "declarer_tricks": 11,
+                        "grand_aces": None,
+                    },
+                    {"contract": "pass", "declarer": "N", "tricks": {"NS": 6, "EW": 7}},
+                ]
+            )
+        )
+    ),
+    lambda: [sheet_problem("sheet.players_same_person", "...", "players")],  # needs the DB
+]
+
+
 def _samples() -> list[object]:
-    return [problem for make in SAMPLES for problem in make()]
+    return [problem for make in (*SAMPLES, *SHEET_SAMPLES) for problem in make()]
 
 
 def test_every_engine_code_has_a_sentence():

@@ -316,7 +316,8 @@ def test_a_bad_sheet_writes_nothing_and_lists_every_problem(director_client, pla
     response = _upload(director_client, sheet)
     html = response.content.decode()
     assert response.status_code == 200
-    assert "declarer_tricks: 14 is outside 0..13" in html and "Eve" in html
+    assert "Rubber 1, deal 4, declarer_tricks: Tricks must be from 0 to 13, not 14." in html
+    assert "Eve" in html
     assert (
         TableSession.objects.count(),
         VintDeal.objects.count(),
@@ -353,7 +354,7 @@ def test_an_imported_unfinished_session_carries_on(director, director_client):
     data["rubbers"][0]["deals"] = data["rubbers"][0]["deals"][:4]
     session = services.session_import_sheet(data=data, user=director)
     html = director_client.get(url("session", session)).content.decode()
-    assert "Rubber 1 · deal 5" in html and "dealer: N (Anna)" in html
+    assert "Rubber 1 · deal 5" in html and 'dealer: N (<span title="Anna">Anna</span>)' in html
     services.deal_record(session=session, facts=RUBBER_1[4], actor=ACTOR, extra={"rubber": 1})
     # §6.2 deal 5 wins the rubber for NS (games 2-1, the 400 bonus).
     entries = VintDeal.objects.get(session=session, number=5).entries
