@@ -253,12 +253,17 @@ def deal_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         )
 
     outcome, conflict, stored = "rejected", None, None
+    # The phone's grant is read before the lock (its django session), not while holding it.
+    request.user.is_authenticated  # noqa: B018
     try:
         session, stored = services.deal_enter(
             session_id=pk,
             # The form checks the key; the locked read looks up what it stored before.
             submission_key=str(request.POST.get("submission_key", "")).strip(),
             prepare=prepare,
+            # Whether it is a tournament's table (scoring reads the reverse accessor the
+            # tournaments app declares): a club session's save then tells no tournament.
+            related=("round_table",),
         )
     except TableSession.DoesNotExist:
         raise Http404(_("No such table session.")) from None

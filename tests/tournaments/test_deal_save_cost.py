@@ -138,9 +138,9 @@ def test_a_replayed_submission_is_found_by_the_locked_read(kop_table):
 # sends, in order. The test runs in a transaction, so the save's own transaction shows as
 # a savepoint; in production the same two are BEGIN and COMMIT.
 KOP_SAVE_STATEMENTS = [
+    "the phone's grant (django_session), read once, before the lock",
     "SAVEPOINT",  # BEGIN
-    "lock-and-read the session with its profile (and the key's earlier slot)",
-    "the phone's grant (django_session), read once",
+    "lock-and-read the session with its profile, its tournament table, the key's slot",
     "INSERT the deal",
     "INSERT its history row",
     "UPDATE the session's tally",
@@ -177,14 +177,30 @@ def test_a_kop_save_from_the_pad_sends_ten_statements(kop_table, django_assert_n
     with django_assert_num_queries(len(KOP_SAVE_STATEMENTS)) as ctx:
         response = _pad_post(client, url, KOP_FORM, Slot(0, 2))
     sent = [q["sql"] for q in ctx.captured_queries]
-    assert "FOR UPDATE" in sent[1] or connection.vendor == "sqlite"
-    assert "submission_key" in sent[1]  # the key lookup rides on the lock-and-read
+    assert "FOR UPDATE" in sent[2] or connection.vendor == "sqlite"
+    assert "submission_key" in sent[2]  # the key lookup rides on the lock-and-read
     assert not any("SUM(" in s or "COUNT(" in s for s in sent)
     html = response.content.decode()
     assert 'id="pad"' in html and "<html" not in html
     session.refresh_from_db()
     for total in session.tally["totals"]:
         assert f">{total:+d}<" in html or f">{total}<" in html
+
+
+def test_a_club_session_save_from_the_pad_tells_no_tournament(profiles, django_assert_num_queries):
+    club = ClubFactory()
+    session = scoring_services.session_create(
+        game="kop",
+        profile_version=profiles["kop-koscian"].current,
+        players=[PlayerFactory(club=club) for _ in range(4)],
+    )
+    client = phone(session, seat=1)
+    url = f"/sessions/{session.pk}/deals/"
+    _pad_post(client, url, KOP_FORM, Slot(0, 1))
+    statements = [s for s in KOP_SAVE_STATEMENTS if "results version" not in s]
+    with django_assert_num_queries(len(statements)) as ctx:
+        _pad_post(client, url, KOP_FORM, Slot(0, 2))
+    assert not any("results_version" in q["sql"] for q in ctx.captured_queries)
 
 
 def test_a_vint_save_from_the_pad_sends_eleven_statements(vint_table, django_assert_num_queries):
@@ -194,7 +210,7 @@ def test_a_vint_save_from_the_pad_sends_eleven_statements(vint_table, django_ass
     _pad_post(client, url, {"rubber": "1", **VINT_FORMS[0]}, Slot(1, 1))
     with django_assert_num_queries(len(VINT_SAVE_STATEMENTS)) as ctx:
         response = _pad_post(client, url, {"rubber": "1", **VINT_FORMS[1]}, Slot(1, 2))
-    assert "submission_key" in ctx.captured_queries[1]["sql"]
+    assert "submission_key" in ctx.captured_queries[2]["sql"]
     assert response["X-Deal-Number"] == "1.2"
     assert 'id="pad"' in response.content.decode()
 
