@@ -5,9 +5,11 @@ lock the session row first and read with it what the deal depends on (the sessio
 ``tally``: the last number, the seat totals, the rubber so far), ask the session's game
 (``scoring.games``) to score and store the deal, write a ``DealHistory`` row, store the
 new tally, and announce the change with the ``deal_changed`` signal: a save is four
-statements (lock-and-read, the deal, its history row, the tally). Whoever listens
-(tournaments: standings and ratings) does so in the same transaction, so a change is
-never stored without being announced.
+statements (lock-and-read, the deal, its history row, the tally). A pad's save comes
+through ``deal_enter`` (``deal_record`` is its plain form): the view checks who writes
+and reads its form from that same locked read, so a request reads the session once.
+Whoever listens (tournaments: standings and ratings) does so in the same transaction, so
+a change is never stored without being announced.
 
 Idempotent entry: the pad's form carries the slot it expects to create and a
 submission key made when it was rendered. The same key again returns the deal it
