@@ -36,7 +36,14 @@ from scoring.engines import kop
 from scoring.engines.errors import SheetError
 from scoring.engines.scoresheet import MAX_SHEET_BYTES, load_sheet
 from scoring.errors import AcceptRefused
-from scoring.forms import ProfileForm, ReasonForm, SessionForm, SheetUploadForm, new_submission_key
+from scoring.forms import (
+    EntryKeys,
+    ProfileForm,
+    ReasonForm,
+    SessionForm,
+    SheetUploadForm,
+    new_submission_key,
+)
 from scoring.games import Game, Slot, game_for, game_of
 from scoring.games.kop import contract_label
 from scoring.models import RuleProfile, TableSession
@@ -258,8 +265,8 @@ def deal_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         session, stored = services.deal_enter(
             session_id=pk,
-            # The form checks the key; the locked read looks up what it stored before.
-            submission_key=str(request.POST.get("submission_key", "")).strip(),
+            # The locked read looks up what this key stored before.
+            submission_key=EntryKeys.posted_key(request.POST),
             prepare=prepare,
             # Whether it is a tournament's table (scoring reads the reverse accessor the
             # tournaments app declares): a club session's save then tells no tournament.
