@@ -25,7 +25,7 @@ KOP_DEALS = [
         "contract": "zolo",
         "declarers": ["2"],
         "doubling_mode": "seats",
-        "doubling_seats": "1 2",
+        "doubling_seats": "1 3",
         "declarer_points": "28",
     },
     {"contract": "cicha", "declarers": ["4"], "doublings": "0", "declarer_points": "70"},

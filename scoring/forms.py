@@ -12,6 +12,7 @@ switching to grand) does not count.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
@@ -54,6 +55,9 @@ def _parse_seat_list(raw: str) -> list[int]:
     return seats
 
 
+SUBMISSION_KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+
 class EntryKeys(forms.Form):
     """The slot a pad's form expects to create and its submission key (both hidden)."""
 
@@ -61,8 +65,15 @@ class EntryKeys(forms.Form):
         required=False, min_value=1, max_value=100_000, widget=forms.HiddenInput
     )
     submission_key = forms.RegexField(
-        regex=r"^[A-Za-z0-9_-]{16,64}$", required=False, widget=forms.HiddenInput
+        regex=SUBMISSION_KEY, required=False, widget=forms.HiddenInput
     )
+
+    @staticmethod
+    def posted_key(data: Any) -> str:
+        """The submission key of posted data, before the form is made (the save's locked
+        read looks up what it stored): "" unless the form's own check would accept it."""
+        key = str(data.get("submission_key", "")).strip()
+        return key if SUBMISSION_KEY.match(key) else ""
 
     def entry_keys(self) -> tuple[Slot | None, str]:
         """(expected slot or None, submission key or "") from a valid form; the slot's

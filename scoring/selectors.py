@@ -39,12 +39,16 @@ def session_by_token(*, token: str) -> TableSession | None:
 
 
 def sheet_players(session: TableSession) -> list[Any]:
-    """The four players in seat order (1..4), from the prefetched seats when there are."""
+    """The four players in seat order (1..4), from the prefetched seats when there are;
+    else read once for this session object (a request asks for them several times)."""
     if "seats" in getattr(session, "_prefetched_objects_cache", {}):
         seats = sorted(session.seats.all(), key=lambda s: s.seat)
-    else:
+        return [s.player for s in seats]
+    players: list[Any] | None = getattr(session, "_sheet_players", None)
+    if players is None:
         seats = list(session.seats.select_related("player").order_by("seat"))
-    return [s.player for s in seats]
+        players = session._sheet_players = [s.player for s in seats]  # type: ignore[attr-defined]
+    return list(players)
 
 
 def round_table_of(session: TableSession) -> Any:

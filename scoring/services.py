@@ -5,9 +5,11 @@ lock the session row first and read with it what the deal depends on (the sessio
 ``tally``: the last number, the seat totals, the rubber so far), ask the session's game
 (``scoring.games``) to score and store the deal, write a ``DealHistory`` row, store the
 new tally, and announce the change with the ``deal_changed`` signal: a save is four
-statements (lock-and-read, the deal, its history row, the tally). Whoever listens
-(tournaments: standings and ratings) does so in the same transaction, so a change is
-never stored without being announced.
+statements (lock-and-read, the deal, its history row, the tally). A pad's save comes
+through ``deal_enter`` (``deal_record`` is its plain form): the view checks who writes
+and reads its form from that same locked read, so a request reads the session once.
+Whoever listens (tournaments: standings and ratings) does so in the same transaction, so
+a change is never stored without being announced.
 
 Idempotent entry: the pad's form carries the slot it expects to create and a
 submission key made when it was rendered. The same key again returns the deal it
@@ -17,7 +19,7 @@ answered with ``DealConflict`` (what is stored there, and where this deal would 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,15 +86,21 @@ class Stored:
     tally: Mapping[str, Any] | None = None  # the session's tally after the save
 
 
-def _locked_session(session_id: int, actor: Actor, submission_key: str = "") -> TableSession:
+def _locked_session(
+    session_id: int, actor: Actor | None, submission_key: str = "", *related: str
+) -> TableSession:
     """Lock first, then read: a second phone waits here and then sees the first one's deal.
 
     With a ``submission_key`` the same statement looks for the slot that key stored
     (``replay_rubber``, ``replay_number``; None when not found). PostgreSQL reads that
     subquery in the statement's snapshot, taken before a wait for the lock, so "not found"
     after a wait is not final: ``deal_record`` then looks again before it answers with a
-    conflict, and the history's unique key refuses a second store."""
-    qs = TableSession.objects.select_for_update(of=("self",)).select_related("profile_version")
+    conflict, and the history's unique key refuses a second store. ``related`` are more
+    rows the same statement joins (the pad's: ``deal_enter``); ``actor`` None leaves the
+    lock check to the caller, who knows the actor only once the session is read."""
+    qs = TableSession.objects.select_for_update(of=("self",)).select_related(
+        "profile_version", *related
+    )
     if submission_key:
         earlier = DealHistory.objects.filter(
             session=OuterRef("pk"), submission_key=submission_key
@@ -102,9 +110,14 @@ def _locked_session(session_id: int, actor: Actor, submission_key: str = "") -> 
             replay_number=Subquery(earlier.values("deal_number")[:1]),
         )
     session = qs.get(pk=session_id)
+    if actor is not None:
+        _writable(session, actor)
+    return session
+
+
+def _writable(session: TableSession, actor: Actor) -> None:
     if session.locked and not actor.is_director:
         raise SessionLocked(_("This session is locked: only a director may change it."))
-    return session
 
 
 def _tally_store(session: TableSession) -> None:
@@ -312,23 +325,64 @@ def deal_record(
 ) -> Stored:
     """Append the session's next deal (see the module docstring for ``expected`` and
     ``submission_key``)."""
-    args: dict[str, Any] = {
-        "session": session,
-        "facts": facts,
-        "actor": actor,
-        "confirm_warnings": confirm_warnings,
-        "expected": expected,
-        "submission_key": submission_key,
-        "extra": extra,
-    }
+    entry = Entry(
+        facts=facts,
+        actor=actor,
+        confirm_warnings=confirm_warnings,
+        expected=expected,
+        extra=extra or {},
+    )
+    _session, stored = deal_enter(
+        session_id=session.pk, submission_key=submission_key, prepare=lambda _s: entry
+    )
+    assert stored is not None  # noqa: S101 -- ``prepare`` always gives the entry
+    return stored
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A deal to append, as the pad's form gives it (``deal_enter``)."""
+
+    facts: Mapping[str, Any]
+    actor: Actor
+    confirm_warnings: bool = False
+    expected: Slot | None = None
+    extra: Mapping[str, Any] | None = None
+
+
+def deal_enter(
+    *,
+    session_id: int,
+    submission_key: str,
+    prepare: Callable[[TableSession], Entry | None],
+    related: Sequence[str] = (),
+) -> tuple[TableSession, Stored | None]:
+    """A save from a table's pad, reading the session once: lock-and-read the session
+    (with the ``related`` rows the answer shows, and the slot ``submission_key`` stored
+    before), then ``prepare`` -- the view: who writes, the form's facts, under the lock --
+    says what to append (None: nothing, the form is not complete; raise to refuse), and
+    it is appended as ``deal_record`` does. Returns the session as read and changed (its
+    new tally) and what was stored. A deal's write costs the lock-and-read, the deal, its
+    history row and the tally (and the listeners' statements: one for a tournament
+    table)."""
+
+    def attempt() -> tuple[TableSession, Stored | None]:
+        with transaction.atomic():
+            session = _locked_session(session_id, None, submission_key, *related)
+            entry = prepare(session)
+            if entry is None:
+                return session, None
+            _writable(session, entry.actor)
+            return session, _deal_append(session, entry, submission_key)
+
     if not submission_key or transaction.get_connection().in_atomic_block:
-        return _deal_record(**args)
+        return attempt()
     try:
-        return _deal_record(**args)
+        return attempt()
     except IntegrityError:
         # The same submission was stored while this one waited for the lock (its key is
         # taken): everything here rolled back, and a fresh read now finds it.
-        return _deal_record(**args)
+        return attempt()
 
 
 def _replayed(session: TableSession, submission_key: str) -> Slot | None:
@@ -343,24 +397,15 @@ def _replayed(session: TableSession, submission_key: str) -> Slot | None:
     return Slot(*earlier) if earlier is not None else None
 
 
-@transaction.atomic
-def _deal_record(
-    *,
-    session: TableSession,
-    facts: Mapping[str, Any],
-    actor: Actor,
-    confirm_warnings: bool,
-    expected: Slot | None,
-    submission_key: str,
-    extra: Mapping[str, Any] | None,
-) -> Stored:
-    session = _locked_session(session.pk, actor, submission_key)
+def _deal_append(session: TableSession, entry: Entry, submission_key: str) -> Stored:
+    """Append ``entry`` to ``session``, locked and read in this transaction."""
     game = game_of(session)
     slot: Slot | None
     if submission_key and getattr(session, "replay_number", None) is not None:
         slot = Slot(session.replay_rubber, session.replay_number)  # type: ignore[attr-defined]
         return Stored(row=game.deal_at(session, slot), slot=slot, replayed=True)
     slot = game.next_slot(session)
+    expected = entry.expected
     if expected is not None and expected != slot:
         # Rare: look for the key again outside the locked read's snapshot (see above).
         earlier = _replayed(session, submission_key) if submission_key else None
@@ -368,21 +413,21 @@ def _deal_record(
             return Stored(row=game.deal_at(session, earlier), slot=earlier, replayed=True)
         raise DealConflict(expected=expected, stored=game.deal_at(session, expected), offered=slot)
     if slot is None:
-        raise DealRejected({"__all__": [game.closed_message(session, extra or {})]})
+        raise DealRejected({"__all__": [game.closed_message(session, entry.extra or {})]})
     row = game.append(
         session,
         slot,
-        facts,
-        entered_by=actor.label,
-        confirm_warnings=confirm_warnings,
-        extra=extra or {},
+        entry.facts,
+        entered_by=entry.actor.label,
+        confirm_warnings=entry.confirm_warnings,
+        extra=entry.extra or {},
     )
     slot = game.slot_of(row)
     history_record(
         session=session,
         slot=slot,
         action="created",
-        actor=actor,
+        actor=entry.actor,
         new=game.snapshot(row),
         submission_key=submission_key,
     )

@@ -36,7 +36,14 @@ from scoring.engines import kop
 from scoring.engines.errors import SheetError
 from scoring.engines.scoresheet import MAX_SHEET_BYTES, load_sheet
 from scoring.errors import AcceptRefused
-from scoring.forms import ProfileForm, ReasonForm, SessionForm, SheetUploadForm, new_submission_key
+from scoring.forms import (
+    EntryKeys,
+    ProfileForm,
+    ReasonForm,
+    SessionForm,
+    SheetUploadForm,
+    new_submission_key,
+)
 from scoring.games import Game, Slot, game_for, game_of
 from scoring.games.kop import contract_label
 from scoring.models import RuleProfile, TableSession
@@ -110,18 +117,17 @@ def edit_url(session: TableSession, slot: Slot) -> str:
     return reverse("scoring:deal_edit", args=[session.pk, slot.number])
 
 
-def _context(
+def _pad_context(
     request: HttpRequest,
     session: TableSession,
     game: Game,
     form: Any = None,
     *,
+    actor: services.Actor | None,
     editing: Any = None,
-    wrote: bool = False,
 ) -> dict[str, Any]:
-    """What every page of a table shows: the game's pad plus who may do what
-    (``wrote``: this request has just stored a deal, so its actor wrote here)."""
-    actor = entry_actor(request, session)
+    """What the pad shows (the ``#pad`` partial a save answers with): the game's pad,
+    the seats, and whether this actor may write."""
     context = game.pad_context(request, session, form, editing=editing)
     form = context["form"]
     key = form["submission_key"].value() if form.is_bound else None
@@ -131,16 +137,35 @@ def _context(
         game=game,
         actor=actor,
         can_write=can_write(actor, session),
+        players=players,
+        seat_players=list(enumerate(players, 1)),
+        submission_key=key or new_submission_key(),
+    )
+    return context
+
+
+def _context(
+    request: HttpRequest,
+    session: TableSession,
+    game: Game,
+    form: Any = None,
+    *,
+    editing: Any = None,
+) -> dict[str, Any]:
+    """What every page of a table shows: the pad plus the page around it (the round's
+    clock, the aside: who sits where, who may accept)."""
+    actor = entry_actor(request, session)
+    context = _pad_context(request, session, game, form, actor=actor, editing=editing)
+    players = context["players"]
+    context.update(
         actor_wrote=actor is not None
         and actor.seat is not None
-        and (wrote or services.wrote_deals(session=session, actor=actor)),
+        and services.wrote_deals(session=session, actor=actor),
         is_director=is_director(request.user),
         round_table=selectors.round_table_of(session),
-        seat_players=list(enumerate(players, 1)),
         # Only the page's aside shows them (a callable: the template calls it when it
-        # does, so an htmx save that re-renders the pad alone does not count the clubs).
+        # does).
         seat_labels=lambda: _seat_labels(players),
-        submission_key=key or new_submission_key(),
     )
     return context
 
@@ -213,52 +238,71 @@ def _saved_message(slot: Slot, *, replayed: bool) -> str:
 
 @require_POST
 def deal_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    session = _session_or_404(pk)
-    actor = _require_writer(request, session)
-    game = game_of(session)
-    form = game.form(session, request.POST)
-    facts = game.form_facts(form)
-    outcome, conflict = "rejected", None
-    if facts is not None:
-        expected, key = form.entry_keys()
-        try:
-            stored = services.deal_record(
-                session=session,
-                facts=facts,
-                actor=actor,
-                confirm_warnings=bool(form.cleaned_data.get("confirm")),
-                expected=expected,
-                submission_key=key,
-                extra=game.form_extra(form),
-            )
-        except services.DealRejected as exc:
-            form.add_engine_errors(exc.errors)
-        except services.NeedsConfirmation as exc:
-            form.warnings = exc.warnings
-        except services.DealConflict as exc:
-            outcome, conflict = "conflict", exc
-        except services.SessionLocked as exc:
-            raise PermissionDenied(str(exc)) from None
-        else:
-            saved = _saved_message(stored.slot, replayed=stored.replayed)
-            if not request.htmx:
-                messages.success(request, saved)
-                return redirect("scoring:session", pk=session.pk)
-            if stored.tally is not None:
-                session.tally = stored.tally  # read under the lock, after this deal
-            else:  # replayed: read the tally again (the page's read came before the lock)
-                session.refresh_from_db(fields=["tally"])
-            # A fresh pad for the next deal: only the pad, from the tally and the newest rows.
-            context = _context(request, session, game, wrote=True)
-            context["saved"] = saved
-            response = render(request, f"{game.session_template}#pad", context)
-            response["X-Deal-Outcome"] = "replayed" if stored.replayed else "saved"
-            response["X-Deal-Number"] = stored.slot.label
-            return response
-    # Not stored: the pad shows the table as it is now (another phone may have saved
-    # since this request read the session), so its tally is read again.
-    session.refresh_from_db(fields=["tally"])
-    context = _context(request, session, game, form)
+    """Save the pad's deal. One locked read of the session serves the permission check,
+    the form (the session's rules), the save and the answer (``services.deal_enter``); an
+    htmx save is answered with the pad alone, rendered after the commit."""
+    seen: dict[str, Any] = {}
+
+    def prepare(session: TableSession) -> services.Entry | None:
+        actor = _require_writer(request, session)
+        game = game_of(session)
+        form = game.form(session, request.POST)
+        seen.update(session=session, actor=actor, game=game, form=form)
+        facts = game.form_facts(form)
+        if facts is None:
+            return None
+        expected, _key = form.entry_keys()
+        return services.Entry(
+            facts=facts,
+            actor=actor,
+            confirm_warnings=bool(form.cleaned_data.get("confirm")),
+            expected=expected,
+            extra=game.form_extra(form),
+        )
+
+    outcome, conflict, stored = "rejected", None, None
+    # The phone's grant is read before the lock (its django session), not while holding it.
+    request.user.is_authenticated  # noqa: B018
+    try:
+        session, stored = services.deal_enter(
+            session_id=pk,
+            # The locked read looks up what this key stored before.
+            submission_key=EntryKeys.posted_key(request.POST),
+            prepare=prepare,
+            # Whether it is a tournament's table (scoring reads the reverse accessor the
+            # tournaments app declares): a club session's save then tells no tournament.
+            related=("round_table",),
+        )
+    except TableSession.DoesNotExist:
+        raise Http404(_("No such table session.")) from None
+    except services.DealRejected as exc:
+        seen["form"].add_engine_errors(exc.errors)
+    except services.NeedsConfirmation as exc:
+        seen["form"].warnings = exc.warnings
+    except services.DealConflict as exc:
+        outcome, conflict = "conflict", exc
+    except services.SessionLocked as exc:
+        raise PermissionDenied(str(exc)) from None
+    # The session as read under the lock (and, after a save, with its new tally): the
+    # table as it is now, whoever saved meanwhile.
+    session, game, form = seen["session"], seen["game"], seen["form"]
+    if stored is not None:
+        saved = _saved_message(stored.slot, replayed=stored.replayed)
+        if not request.htmx:
+            messages.success(request, saved)
+            return redirect("scoring:session", pk=session.pk)
+        # A fresh pad for the next deal: only the pad, from the tally and the newest rows.
+        context = _pad_context(request, session, game, actor=seen["actor"])
+        context["saved"] = saved
+        response = render(request, f"{game.session_template}#pad", context)
+        response["X-Deal-Outcome"] = "replayed" if stored.replayed else "saved"
+        response["X-Deal-Number"] = stored.slot.label
+        return response
+    if request.htmx:
+        context = _pad_context(request, session, game, form, actor=seen["actor"])
+    else:  # the whole page again, as a visit reads it
+        session = _session_or_404(pk)
+        context = _context(request, session, game, form)
     if conflict is not None:
         context["conflict"] = {
             "expected": conflict.expected.label,

@@ -321,8 +321,9 @@ def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
             reopened_at=timezone.now(),
         )
     # In the deal save's transaction: one statement finds the table's tournament and
-    # counts the new version (no row of it is read otherwise).
-    bumped = _results_version_bump(session_id=session.pk)
+    # counts the new version (no row of it is read otherwise); none when the save's locked
+    # read joined the session's tournament table and found that it has none.
+    bumped = None if _no_round_table(session) else _results_version_bump(session_id=session.pk)
     if bumped is not None:
         tournament_id, version = bumped
         _enqueue_recomputes(Tournament(pk=tournament_id, results_version=version))
@@ -334,6 +335,13 @@ def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
 
 # What happens to a club session (no tournament's table) that its game's ratings follow.
 CLUB_RATING_ACTIONS = ("accepted", "unlocked", "excluded", "included")
+
+
+def _no_round_table(session: Any) -> bool:
+    """Whether ``session`` was read with its tournament table (``select_related``) and is
+    no tournament's table: a club session, with no results version to count."""
+    relation = RoundTable.session.field.remote_field
+    return bool(relation.is_cached(session) and relation.get_cached_value(session) is None)
 
 
 def _results_version_bump(*, session_id: int) -> tuple[int, int] | None:

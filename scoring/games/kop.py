@@ -206,6 +206,11 @@ class KopSheetRow:
     doubling_label: str
     running: tuple[int, int, int, int]
 
+    @property
+    def payment_cells(self) -> tuple[int | str, ...]:
+        """The four payments as the pad's list shows them: a dash for a voided deal."""
+        return ("—",) * 4 if self.deal.voided else self.deal.payments
+
 
 @dataclass(frozen=True)
 class KopScoreboard:

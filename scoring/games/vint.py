@@ -310,6 +310,29 @@ def _contract_grid(language: str = "") -> list[tuple[int, list[tuple[str, str, s
     ]
 
 
+@functools.lru_cache(maxsize=256)
+def _contract_grid_html(language: str, chosen: str) -> SafeString:
+    """The grid's 24 contract buttons, the chosen one checked: built here, once per
+    language and choice (after a save, none is chosen), not node by node on every save."""
+    return format_html_join(
+        "\n",
+        '<label class="btn{}" title="{}"><input type="radio" name="contract" value="{}" '
+        'data-kind="{}"{}>{}</label>',
+        (
+            (
+                " red" if value[-1] in "DH" else "",
+                value,
+                value,
+                kind,
+                mark_safe(" checked") if value == chosen else "",
+                label,
+            )
+            for _level, cells in _contract_grid(language)
+            for value, label, kind in cells
+        ),
+    )
+
+
 def _preview(
     session: TableSession, form: VintDealForm, rubber: RubberView | None, before: int | None
 ) -> dict[str, Any]:
@@ -424,7 +447,7 @@ class VintGame(GameBase):
             "form": form,
             "editing": editing,
             "next_slot": Slot(rubber.number, rubber.next_number) if rubber is not None else None,
-            "grid": _contract_grid(get_language() or ""),
+            "contract_grid": _contract_grid_html(get_language() or "", contract),
             "selected": {
                 "contract": contract,
                 "kind": contract_kind(contract),

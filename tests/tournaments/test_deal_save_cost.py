@@ -2,8 +2,10 @@
 
 A save is four statements in scoring (lock-and-read with the submission-key lookup
 folded in, the deal, its history row, the session's tally) plus one for a tournament
-table (the results version, found and counted in one statement). The pad it answers
-with reads the newest rows only. The tally every write keeps must equal the one
+table (the results version, found and counted in one statement). From the pad the same
+locked read serves the view too (no read of the session before it), and the pad it
+answers with reads the newest rows and the seats only: the number of statements is
+asserted, so that one more fails. The tally every write keeps must equal the one
 computed from the rows from scratch, whatever the order of records, corrections and
 voids (a hypothesis property).
 """
@@ -25,6 +27,7 @@ from scoring.games import Slot, game_of
 from scoring.models import TableSession
 from tests.actors import phone
 from tests.factories import ClubFactory, PlayerFactory
+from tests.scoring.test_vint_entry import RUBBER_1 as VINT_FORMS
 from tournaments import services
 
 pytestmark = pytest.mark.django_db
@@ -131,23 +134,85 @@ def test_a_replayed_submission_is_found_by_the_locked_read(kop_table):
     assert len(statements(ctx)) == 2  # the locked read, the deal it names
 
 
-def test_the_pad_after_a_kop_save_reads_only_the_newest_rows(kop_table):
+# The pad's save, form post to the htmx answer, at a tournament table: every statement it
+# sends, in order. The test runs in a transaction, so the save's own transaction shows as
+# a savepoint; in production the same two are BEGIN and COMMIT.
+KOP_SAVE_STATEMENTS = [
+    "the phone's grant (django_session), read once, before the lock",
+    "SAVEPOINT",  # BEGIN
+    "lock-and-read the session with its profile, its tournament table, the key's slot",
+    "INSERT the deal",
+    "INSERT its history row",
+    "UPDATE the session's tally",
+    "UPDATE the tournament's results version (deal_changed)",
+    "RELEASE SAVEPOINT",  # COMMIT
+    "the pad's newest rows",
+    "the four seats' players",
+]
+# Vint: the same, but the pad shows the rubber, so it reads the rubbers' rows and deals.
+VINT_SAVE_STATEMENTS = [
+    *KOP_SAVE_STATEMENTS[:8],
+    "the four seats' players",
+    "the session's rubbers",
+    "the session's deals",
+]
+
+
+def _pad_post(client, url: str, data: dict, slot: Slot):  # type: ignore[no-untyped-def]
+    """The pad's form as a phone sends it: the slot it expects to create, a fresh key."""
+    keys = {
+        "expected_number": str(slot.number),
+        "submission_key": f"key-{slot.rubber}-{slot.number}-0123456789",
+    }
+    response = client.post(url, {**data, **keys}, headers={"HX-Request": "true"})
+    assert response["X-Deal-Outcome"] == "saved", response.content[:500]
+    return response
+
+
+def test_a_kop_save_from_the_pad_sends_ten_statements(kop_table, django_assert_num_queries):
     session = kop_table.session
     client = phone(session, seat=1)
     url = f"/sessions/{session.pk}/deals/"
-    client.post(url, KOP_FORM, headers={"HX-Request": "true"})
-    with CaptureQueriesContext(connection) as ctx:
-        response = client.post(url, KOP_FORM, headers={"HX-Request": "true"})
-    assert response["X-Deal-Outcome"] == "saved"
-    sent = statements(ctx)
-    # session + seats, the phone's grant, the save's five, the pad's newest rows.
-    assert len(sent) == 9, "\n".join(sent)
+    _pad_post(client, url, KOP_FORM, Slot(0, 1))
+    with django_assert_num_queries(len(KOP_SAVE_STATEMENTS)) as ctx:
+        response = _pad_post(client, url, KOP_FORM, Slot(0, 2))
+    sent = [q["sql"] for q in ctx.captured_queries]
+    assert "FOR UPDATE" in sent[2] or connection.vendor == "sqlite"
+    assert "submission_key" in sent[2]  # the key lookup rides on the lock-and-read
     assert not any("SUM(" in s or "COUNT(" in s for s in sent)
     html = response.content.decode()
     assert 'id="pad"' in html and "<html" not in html
     session.refresh_from_db()
     for total in session.tally["totals"]:
         assert f">{total:+d}<" in html or f">{total}<" in html
+
+
+def test_a_club_session_save_from_the_pad_tells_no_tournament(profiles, django_assert_num_queries):
+    club = ClubFactory()
+    session = scoring_services.session_create(
+        game="kop",
+        profile_version=profiles["kop-koscian"].current,
+        players=[PlayerFactory(club=club) for _ in range(4)],
+    )
+    client = phone(session, seat=1)
+    url = f"/sessions/{session.pk}/deals/"
+    _pad_post(client, url, KOP_FORM, Slot(0, 1))
+    statements = [s for s in KOP_SAVE_STATEMENTS if "results version" not in s]
+    with django_assert_num_queries(len(statements)) as ctx:
+        _pad_post(client, url, KOP_FORM, Slot(0, 2))
+    assert not any("results_version" in q["sql"] for q in ctx.captured_queries)
+
+
+def test_a_vint_save_from_the_pad_sends_eleven_statements(vint_table, django_assert_num_queries):
+    session = vint_table.session
+    client = phone(session, seat=1)
+    url = f"/sessions/{session.pk}/vint/deals/"
+    _pad_post(client, url, {"rubber": "1", **VINT_FORMS[0]}, Slot(1, 1))
+    with django_assert_num_queries(len(VINT_SAVE_STATEMENTS)) as ctx:
+        response = _pad_post(client, url, {"rubber": "1", **VINT_FORMS[1]}, Slot(1, 2))
+    assert "submission_key" in ctx.captured_queries[2]["sql"]
+    assert response["X-Deal-Number"] == "1.2"
+    assert 'id="pad"' in response.content.decode()
 
 
 # ----------------------------------------------------------------- the tally property
