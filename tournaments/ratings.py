@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, F, Max, Q, Sum, TextField
+from django.db.models import Count, F, IntegerField, Max, Q, Sum, TextField, Value
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
@@ -575,42 +575,72 @@ def _first_change(
     or that a director left out), and a rated one whose deals changed (checked for
     ``tournament_id``'s tables, or all). Reads only what changed, not the history."""
     keys: list[tuple[datetime, int]] = []
-    for new in (
-        accepted.filter(rating__isnull=True).values_list("accepted_at", "session_id").first(),
-        clubs.filter(rating_source__isnull=True).values_list("accepted_at", "pk").first(),
-    ):
-        if new is not None:
-            keys.append(new)
-    for at, session_id, now, t_id in sources.filter(
+    new = (
+        accepted.filter(rating__isnull=True)
+        .order_by()
+        .values_list("accepted_at", "session_id")
+        .union(
+            clubs.filter(rating_source__isnull=True).order_by().values_list("accepted_at", "pk"),
+            all=True,
+        )
+        .order_by("accepted_at", "session_id")
+        .first()
+    )
+    if new is not None:
+        keys.append(new)
+    # One read of the rated sources that moved and of those to check for corrections.
+    moved = (
         Q(table__isnull=False)
         & (
             Q(table__accepted_at__isnull=True)
             | ~Q(table__accepted_at=F("at"))
             | Q(table__round__tournament_id__in=hidden)
         )
-    ).values_list("at", "session_id", "table__accepted_at", "table__round__tournament_id"):
-        keys.append((at, session_id))
-        if now is not None and t_id not in hidden:
-            keys.append((now, session_id))
-    for at, session_id, now, excluded in sources.filter(
+    ) | (
         Q(table__isnull=True)
         & (
             Q(session__accepted_at__isnull=True)
             | ~Q(session__accepted_at=F("at"))
             | Q(session__rating_excluded_at__isnull=False)
         )
-    ).values_list("at", "session_id", "session__accepted_at", "session__rating_excluded_at"):
-        keys.append((at, session_id))
-        if now is not None and excluded is None:
-            keys.append((now, session_id))
-    rated = (
+    )
+    rows = (
         sources
         if tournament_id is None
-        else sources.filter(table__round__tournament_id=tournament_id)
+        else sources.filter(moved | Q(table__round__tournament_id=tournament_id))
     )
-    stored = list(rated.values_list("at", "session_id", "fingerprint"))
-    fresh = _fingerprints(game, [session_id for _at, session_id, _fp in stored])
-    keys += [(at, sid) for at, sid, fp in stored if fresh[sid] != fp]
+    stored: dict[int, tuple[datetime, str]] = {}
+    for (
+        at,
+        session_id,
+        fingerprint,
+        table_id,
+        t_id,
+        table_at,
+        session_at,
+        excluded,
+    ) in rows.values_list(
+        "at",
+        "session_id",
+        "fingerprint",
+        "table_id",
+        "table__round__tournament_id",
+        "table__accepted_at",
+        "session__accepted_at",
+        "session__rating_excluded_at",
+    ):
+        if table_id is not None:  # a tournament's table: withdrawn, moved or hidden now
+            now, out = table_at, t_id in hidden
+        else:  # a club evening: withdrawn, moved or left out
+            now, out = session_at, excluded is not None
+        if now != at or out:
+            keys.append((at, session_id))
+            if now is not None and not out:
+                keys.append((now, session_id))
+        if tournament_id is None or (table_id is not None and t_id == tournament_id):
+            stored[session_id] = (at, fingerprint)
+    fresh = _fingerprints(game, list(stored))
+    keys += [(at, sid) for sid, (at, fp) in stored.items() if fresh[sid] != fp]
     return min(keys) if keys else None
 
 
@@ -697,11 +727,19 @@ def ratings_update(
         games_back[player_id] += kept.games
         tables_back[player_id] += 1
 
-    tables: list[tuple[Any, int, int | None]] = [
-        (at, s, pk) for pk, s, at in accepted.values_list("pk", "session_id", "accepted_at")
-    ]
-    tables += [(at, s, None) for s, at in clubs.values_list("pk", "accepted_at")]
-    tables.sort(key=lambda row: (row[0], row[1]))  # rating order: (acceptance, session)
+    # The tournaments' tables and the club evenings to rate, in rating order: (acceptance,
+    # session); a club evening has no table.
+    tables: list[tuple[Any, int, int | None]] = sorted(
+        accepted.order_by()
+        .values_list("accepted_at", "session_id", "pk")
+        .union(
+            clubs.order_by().values_list(
+                "accepted_at", "pk", Value(None, output_field=IntegerField())
+            ),
+            all=True,
+        )
+        .order_by()  # not the model's: sorted here
+    )
     matches, fingerprints = family.matches(wanted, [s for _at, s, _pk in tables])
     # Both querysets hold accepted ones only, so every ``accepted_at`` is set.
     todo = [_Current(s, pk, at, fingerprints[s]) for at, s, pk in tables if at is not None]
