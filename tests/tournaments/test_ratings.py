@@ -575,3 +575,47 @@ def test_a_rebuild_written_in_bulk_equals_the_incremental_ratings(
     copied = connection.vendor == "postgresql" and copy_rows == 1
     # COPY goes past Django's query log: only the states' upsert is left to see.
     assert len(inserts) == (1 if copied else 3)
+
+
+def _statements(queries) -> list[str]:
+    """The SQL statements sent (not BEGIN, COMMIT or savepoints)."""
+    return [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].lstrip().split(" ", 1)[0].lstrip("(").upper()
+        in ("SELECT", "INSERT", "UPDATE", "DELETE")
+    ]
+
+
+def test_an_update_and_a_rebuild_send_as_many_statements_however_long_the_history(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    """The Celery task after a round: a fixed handful of statements (every table's deals,
+    seats and fingerprint read at once, every write in bulk), whether one round or three
+    were rated before; the same for a rebuild, however many tables it reads."""
+    rng = random.Random(4)
+    counts = []
+    for history in (1, 2):
+        for _ in range(history):
+            play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+        rnd = services.round_generate(tournament=kop_tournament)
+        for table in rnd.tables.select_related("session").order_by("number"):
+            kop_bulk_record(
+                session=table.session, deals=random_kop_deals(rng, 4), entered_by=ACTOR.label
+            )
+            services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
+        with CaptureQueriesContext(connection) as update:
+            result = ratings.ratings_update(game="kop", tournament_id=kop_tournament.pk)
+        assert result.kind == "incremental" and result.rated == 4
+        with CaptureQueriesContext(connection) as rebuild:
+            ratings.ratings_rebuild(game="kop")
+        counts.append((len(_statements(update)), len(_statements(rebuild))))
+    assert counts[0] == counts[1]
+    # Run lock, hidden tournaments, new tables, moved or corrected sources, their
+    # fingerprints, sources and events from the cut, the tables to rate, their seats,
+    # fingerprints with small points, deals, states; sources, events and states written,
+    # the run row.
+    assert counts[0][0] <= 15
+    # Run lock, hidden tournaments, stored sources and events, the tables to rate, their
+    # seats, fingerprints with small points, deals, states, the run row.
+    assert counts[0][1] <= 10
