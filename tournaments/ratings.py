@@ -501,34 +501,10 @@ def _insert(model: Any, fields: Sequence[str], rows: Sequence[tuple[Any, ...]]) 
     return pks
 
 
-# What a rating event says, in the order ``_StoredEvent.values`` compares it.
+# What a rating event says, in the order a stored one is compared with what rating gives.
 EVENT_VALUES = ("at", "mu_before", "sigma_before", "mu_after", "sigma_after", "games")
-
-
-@dataclass(frozen=True)
-class _StoredEvent:
-    """A stored rating event, as compared with what rating gives now."""
-
-    pk: int
-    session_id: int
-    player_id: int
-    at: datetime
-    mu_before: float
-    sigma_before: float
-    mu_after: float
-    sigma_after: float
-    games: int
-
-    @property
-    def values(self) -> tuple[datetime, float, float, float, float, int]:
-        return (
-            self.at,
-            self.mu_before,
-            self.sigma_before,
-            self.mu_after,
-            self.sigma_after,
-            self.games,
-        )
+# A stored event, by (session id, player id): its primary key and its ``EVENT_VALUES``.
+_Stored = tuple[int, tuple[Any, ...]]
 
 
 @dataclass(frozen=True)
@@ -702,7 +678,7 @@ def ratings_update(
             "pk", "session_id", "at", "fingerprint"
         )
     }
-    stored_events: dict[tuple[int, int], _StoredEvent] = {}
+    stored_events: dict[tuple[int, int], _Stored] = {}
     start: dict[int, core.Rating] = {}
     games_back: Counter[int] = Counter()
     tables_back: Counter[int] = Counter()
@@ -716,15 +692,12 @@ def ratings_update(
             "at", "source__session_id"
         )
     )
-    for pk, source_id, player_id, *values in events.values_list(
-        "pk", "source_id", "player_id", *EVENT_VALUES
-    ):
-        session_id = session_of_source[source_id]
-        kept = _StoredEvent(pk, session_id, player_id, *values)
-        stored_events[(session_id, player_id)] = kept
-        if not full:
-            start.setdefault(player_id, core.Rating(kept.mu_before, kept.sigma_before))
-        games_back[player_id] += kept.games
+    for row in events.values_list("pk", "source_id", "player_id", *EVENT_VALUES):
+        player_id, values = row[2], row[3:]
+        stored_events[(session_of_source[row[1]], player_id)] = (row[0], values)
+        if not full:  # the rating before the player's first event from the cut on
+            start.setdefault(player_id, core.Rating(values[1], values[2]))
+        games_back[player_id] += values[5]
         tables_back[player_id] += 1
 
     # The tournaments' tables and the club evenings to rate, in rating order: (acceptance,
@@ -801,8 +774,8 @@ def ratings_update(
                 new_keys.append(key)
                 new_events.append((source_id, ch.player, game, *values))
                 continue
-            event_pk[key] = old.pk
-            if old.values != values:
+            event_pk[key] = old[0]
+            if old[1] != values:
                 updates.append(
                     RatingEvent(
                         source_id=source_id,
@@ -822,7 +795,7 @@ def ratings_update(
     )
     # Left over: events of sources gone, or of players no longer at a rated table.
     if stored_events:
-        RatingEvent.objects.filter(pk__in=[e.pk for e in stored_events.values()]).delete()
+        RatingEvent.objects.filter(pk__in=[pk for pk, _v in stored_events.values()]).delete()
     if gone:
         RatingSource.objects.filter(pk__in=gone).delete()
 
