@@ -34,8 +34,20 @@ from typing import Any, Protocol
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, F, IntegerField, Max, Q, Sum, TextField, Value
-from django.db.models.functions import Cast
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    IntegerField,
+    Max,
+    Q,
+    StringAgg,
+    Sum,
+    TextField,
+    Value,
+    When,
+)
+from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.text import slugify
@@ -142,51 +154,67 @@ def kop_tables(session_ids: Sequence[int]) -> dict[int, core.KopTable]:
     return kop_read(session_ids)[0]
 
 
-def kop_read(session_ids: Sequence[int]) -> tuple[dict[int, core.KopTable], dict[int, str]]:
-    """Kop/Baśka sessions as the pure module's tables, and their fingerprints (three queries).
+# A Kop deal as the one aggregate reads it: "number:declarers' JSON text" and two letters,
+# won or lost, voided or not ("12:[1, 3]w-").
+_KOP_DEAL = Concat(
+    Cast("number", TextField()),
+    Value(":"),
+    Cast("declarers", TextField()),
+    Case(When(declarers_won=True, then=Value("w")), default=Value("l")),
+    Case(When(voided=True, then=Value("v")), default=Value("-")),
+    output_field=TextField(),
+)
 
-    A rebuild reads every deal, so this is its main read: the fingerprints and small points
-    come from one aggregate, the declaring seats as their JSON text (parsed once per
-    distinct value, not once per row), and a table's deals with the same declarers and
+
+def _deal_number(text: str) -> int:
+    return int(text[: text.index(":")])
+
+
+def kop_read(session_ids: Sequence[int]) -> tuple[dict[int, core.KopTable], dict[int, str]]:
+    """Kop/Baśka sessions as the pure module's tables, and their fingerprints: two queries.
+
+    A rebuild reads every deal, so this is its main read: one aggregate row per session
+    gives its fingerprint, its small points and its deals as one string (in order where
+    the database orders an aggregate, else sorted here); the declaring seats' JSON is
+    parsed once per distinct value, and a table's deals with the same declarers and
     outcome are one object."""
     seats = _seats(session_ids)
-    fingerprints, sums = deal_fingerprints(KopDeal, session_ids, **KOP_POINTS)
-    points = {
-        s: tuple(row[f"points_{seat}"] or 0 for seat in range(1, 5)) for s, row in sums.items()
-    }
+    ordered = connection.features.supports_aggregate_order_by_clause
+    fingerprints, rows = deal_fingerprints(
+        KopDeal,
+        session_ids,
+        **KOP_POINTS,
+        deals=StringAgg(_KOP_DEAL, Value("|"), order_by="number" if ordered else None),
+    )
     parsed: dict[str, tuple[int, ...]] = {}  # declarers' JSON text -> seats
-    deals: dict[int, list[core.KopDeal]] = defaultdict(list)
-    # Per session and declaring seats: the two sides by player id; per session, declaring
-    # seats and outcome: the deal (a table has few of each).
-    sides: dict[tuple[int, str], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-    made: dict[tuple[int, str, bool, bool], core.KopDeal] = {}
-    for row in (
-        KopDeal.objects.filter(session_id__in=session_ids)
-        .order_by("session_id", "number")
-        .values_list("session_id", Cast("declarers", TextField()), "declarers_won", "voided")
-    ):
-        deal = made.get(row)
-        if deal is None:
-            session_id, text, won, voided = row
-            side = sides.get((session_id, text))
-            if side is None:
-                declaring = parsed.get(text)
+    tables: dict[int, core.KopTable] = {}
+    for session_id, by_seat in seats.items():
+        row = rows.get(session_id)
+        if row is None:
+            tables[session_id] = core.KopTable((), tuple((p, 0) for p in by_seat.values()))
+            continue
+        order = [by_seat[s] for s in sorted(by_seat)]
+        made: dict[str, core.KopDeal] = {}  # one object per declarers and outcome
+        deals = []
+        texts = row["deals"].split("|")
+        if not ordered:
+            texts.sort(key=_deal_number)
+        for text in texts:
+            code = text[text.index(":") + 1 :]
+            deal = made.get(code)
+            if deal is None:
+                declaring = parsed.get(code[:-2])
                 if declaring is None:
-                    declaring = parsed[text] = tuple(int(s) for s in json.loads(text))
-                by_seat = seats[session_id]
+                    declaring = parsed[code[:-2]] = tuple(int(s) for s in json.loads(code[:-2]))
                 ids = tuple(by_seat[s] for s in declaring)
-                others = tuple(by_seat[s] for s in sorted(by_seat) if by_seat[s] not in ids)
-                side = sides[(session_id, text)] = (ids, others)
-            deal = made[row] = core.KopDeal(side[0], side[1], bool(won), bool(voided))
-        deals[row[0]].append(deal)
-    no_points = (0, 0, 0, 0)
-    tables = {
-        s: core.KopTable(
-            tuple(deals.get(s, ())),
-            tuple((p, points.get(s, no_points)[seat - 1]) for seat, p in by_seat.items()),
+                deal = made[code] = core.KopDeal(
+                    ids, tuple(p for p in order if p not in ids), code[-2] == "w", code[-1] == "v"
+                )
+            deals.append(deal)
+        tables[session_id] = core.KopTable(
+            tuple(deals),
+            tuple((p, row[f"points_{seat}"] or 0) for seat, p in by_seat.items()),
         )
-        for s, by_seat in seats.items()
-    }
     return tables, fingerprints
 
 

@@ -619,3 +619,36 @@ def test_an_update_and_a_rebuild_send_as_many_statements_however_long_the_histor
     # Run lock, hidden tournaments, stored sources and events, the tables to rate, their
     # seats, fingerprints with small points, deals, states, the run row.
     assert counts[0][1] <= 10
+
+
+def test_a_table_is_read_deal_by_deal_in_number_order_with_its_small_points(profiles, club):
+    """The one aggregate per session gives the deals in their order (12 sorts before 2 as
+    text), each with its declarers by player id and its outcome, and the seats' sums of
+    payments without the voided deals; a session without deals is an empty table."""
+    players = [PlayerFactory(club=club, name=f"Gracz {i}", number=i) for i in range(1, 5)]
+    version = profiles["kop-koscian"].current
+    session = scoring_services.session_create(game="kop", profile_version=version, players=players)
+    empty = scoring_services.session_create(game="kop", profile_version=version, players=players)
+    kop_bulk_record(session=session, deals=random_kop_deals(random.Random(2), 14), entered_by="x")
+    deal = KopDeal.objects.get(session=session, number=3)
+    scoring_services.deal_void(session=session, slot=slot_of(deal), actor=ACTOR, reason="x")
+    rows = list(KopDeal.objects.filter(session=session).order_by("number"))
+    by_seat = dict(session.seats.values_list("seat", "player_id"))  # seat -> player id
+
+    tables = ratings.kop_tables([session.pk, empty.pk])
+
+    expected = []
+    for row in rows:
+        ours = tuple(by_seat[int(s)] for s in row.declarers)
+        theirs = tuple(by_seat[s] for s in sorted(by_seat) if by_seat[s] not in ours)
+        expected.append((ours, theirs, row.declarers_won, row.voided))
+    got = [(d.declarers, d.defenders, d.declarers_won, d.voided) for d in tables[session.pk].deals]
+    assert got == expected and got[2][3] is True
+    points = {
+        by_seat[seat]: sum(getattr(r, f"payment_{seat}") for r in rows if not r.voided)
+        for seat in range(1, 5)
+    }
+    assert dict(tables[session.pk].small_points) == points
+    assert tables[empty.pk].deals == () and dict(tables[empty.pk].small_points) == dict.fromkeys(
+        by_seat.values(), 0
+    )
