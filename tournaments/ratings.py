@@ -23,10 +23,12 @@ Settings: ``RATINGS_MODEL`` ("deal", the default, or "table") for Kop and Baśka
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -656,6 +658,24 @@ def _lock_run(game: str) -> RatingRun:
     return RatingRun.objects.select_for_update().get(game=game)
 
 
+@contextmanager
+def without_cycle_collection() -> Iterator[None]:
+    """Python's cyclic garbage collector off for a block, then back as it was.
+
+    A rating run makes tens of thousands of small objects (rows, deals, matches, changes)
+    and no reference cycles, so each collection it triggers finds nothing, yet walks the
+    growing heap: about a fifth of a rebuild's time. Plain reference counting still frees
+    everything the run drops."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@without_cycle_collection()
 @transaction.atomic
 def ratings_update(
     *,

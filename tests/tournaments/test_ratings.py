@@ -652,3 +652,29 @@ def test_a_table_is_read_deal_by_deal_in_number_order_with_its_small_points(prof
     assert tables[empty.pk].deals == () and dict(tables[empty.pk].small_points) == dict.fromkeys(
         by_seat.values(), 0
     )
+
+
+def test_a_rating_run_pauses_the_cycle_collector_and_gives_it_back(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks, monkeypatch
+):
+    """The run makes many small objects and no cycles: the collector is off while it
+    rates, and on again after it, also when it fails."""
+    import gc
+
+    from tournaments.ranking import ratings as core
+
+    seen = []
+    replay = core.Rater.replay
+
+    def watched(self, *args, **kwargs):
+        seen.append(gc.isenabled())
+        return replay(self, *args, **kwargs)
+
+    monkeypatch.setattr(core.Rater, "replay", watched)
+    assert gc.isenabled()
+    play_round(kop_tournament, random.Random(6), django_capture_on_commit_callbacks)
+    ratings.ratings_rebuild(game="kop")
+    assert seen and not any(seen) and gc.isenabled()
+    with pytest.raises(ratings.core.RatingOptionError):
+        ratings.ratings_update(game="kop", model="per-hand")
+    assert gc.isenabled()
