@@ -127,6 +127,7 @@ def deal_fingerprints(
     rows: dict[int, dict[str, Any]] = {}
     for row in (
         model.objects.filter(session_id__in=session_ids)
+        .order_by()  # not the model's ordering: it joins the sessions for nothing
         .values("session_id")
         .annotate(n=Count("pk"), last=Max("updated_at"), **more)
     ):
@@ -138,9 +139,11 @@ def deal_fingerprints(
 
 def _seats(session_ids: Sequence[int]) -> dict[int, dict[int, int]]:
     seats: dict[int, dict[int, int]] = defaultdict(dict)
-    for session_id, seat, player_id in TableSeat.objects.filter(
-        session_id__in=session_ids
-    ).values_list("session_id", "seat", "player_id"):
+    for session_id, seat, player_id in (
+        TableSeat.objects.filter(session_id__in=session_ids)
+        .order_by("session_id", "seat")  # not the model's: it sorts by the sessions' dates
+        .values_list("session_id", "seat", "player_id")
+    ):
         seats[session_id][seat] = player_id
     return seats
 
@@ -435,6 +438,7 @@ class VintRatings:
         # A rubber's seating is its own row: a new one changes who partnered whom.
         rubbers = dict(
             VintRubber.objects.filter(session_id__in=session_ids)
+            .order_by()
             .values("session_id")
             .annotate(n=Count("pk"))
             .values_list("session_id", "n")
