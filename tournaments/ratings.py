@@ -726,7 +726,7 @@ def ratings_update(
     # what differs is written (a rebuild of unchanged ratings writes nothing).
     stored_sources = {
         session_id: (pk, at, fingerprint)
-        for pk, session_id, at, fingerprint in sources.values_list(
+        for pk, session_id, at, fingerprint in sources.order_by().values_list(
             "pk", "session_id", "at", "fingerprint"
         )
     }
@@ -738,7 +738,7 @@ def ratings_update(
     # A full rebuild reads every event of the game (no list of sources to send) and starts
     # everybody at the prior; an update, its players' first events from the cut on.
     events = (
-        RatingEvent.objects.filter(game=game)
+        RatingEvent.objects.filter(game=game).order_by()  # no join, no sort
         if full
         else RatingEvent.objects.filter(source_id__in=session_of_source).order_by(
             "at", "source__session_id"
@@ -768,7 +768,7 @@ def ratings_update(
     matches, fingerprints = family.matches(wanted, [s for _at, s, _pk in tables])
     # Both querysets hold accepted ones only, so every ``accepted_at`` is set.
     todo = [_Current(s, pk, at, fingerprints[s]) for at, s, pk in tables if at is not None]
-    state_rows = RatingState.objects.filter(game=game)
+    state_rows = RatingState.objects.filter(game=game).order_by()  # not joined to players
     if not full:  # a full rebuild reads every state and starts everybody at the prior
         replay_players = {p for ms in matches.values() for m in ms for p in m.players}
         state_rows = state_rows.filter(

@@ -618,6 +618,9 @@ def test_an_update_and_a_rebuild_send_as_many_statements_however_long_the_histor
             if 'FROM "scoring_k' in sql or 'FROM "scoring_tableseat"' in sql
         ]
         assert len(reads) == 2 and not any("scoring_tablesession" in sql for sql in reads)
+        # Nor the stored events and states to their players or sources (nor sorted).
+        stored = [sql for sql in _statements(rebuild) if 'FROM "tournaments_rating' in sql]
+        assert not any("JOIN" in sql or "ORDER BY" in sql for sql in stored[1:])
     assert counts[0] == counts[1]
     # Run lock, hidden tournaments, new tables, moved or corrected sources, their
     # fingerprints, sources and events from the cut, the tables to rate, their seats,
