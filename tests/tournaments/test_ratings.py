@@ -545,3 +545,147 @@ def test_a_rebuild_of_unchanged_ratings_writes_nothing_and_a_correction_writes_o
     RatingState.objects.all().delete()
     ratings.ratings_rebuild(game="kop")
     assert snapshot() == rebuilt
+
+
+@pytest.mark.parametrize("copy_rows", [1, 10**9], ids=["copy", "insert"])
+def test_a_rebuild_written_in_bulk_equals_the_incremental_ratings(
+    kop_tournament,
+    second_tournament,
+    sixteen,
+    django_capture_on_commit_callbacks,
+    monkeypatch,
+    copy_rows,
+):
+    """From scratch, a rebuild inserts every source and event at once: through COPY on
+    PostgreSQL from ``COPY_ROWS`` rows on (keys drawn from the sequence first), else one
+    INSERT each. Either way the rows equal the incremental updates', float for float."""
+    rng = random.Random(9)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(second_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    incremental = snapshot()
+    RatingSource.objects.all().delete()
+    RatingState.objects.all().delete()
+    monkeypatch.setattr(ratings, "COPY_ROWS", copy_rows)
+    with CaptureQueriesContext(connection) as queries:
+        result = ratings.ratings_rebuild(game="kop")
+    assert result.kind == "full" and result.rated == 4 + 2 + 4
+    assert snapshot() == incremental
+    inserts = [sql for sql in _rating_writes(queries) if sql.startswith("INSERT")]
+    copied = connection.vendor == "postgresql" and copy_rows == 1
+    # COPY goes past Django's query log: only the states' upsert is left to see.
+    assert len(inserts) == (1 if copied else 3)
+
+
+def _statements(queries) -> list[str]:
+    """The SQL statements sent (not BEGIN, COMMIT or savepoints)."""
+    return [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].lstrip().split(" ", 1)[0].lstrip("(").upper()
+        in ("SELECT", "INSERT", "UPDATE", "DELETE")
+    ]
+
+
+def test_an_update_and_a_rebuild_send_as_many_statements_however_long_the_history(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    """The Celery task after a round: a fixed handful of statements (every table's deals,
+    seats and fingerprint read at once, every write in bulk), whether one round or three
+    were rated before; the same for a rebuild, however many tables it reads."""
+    rng = random.Random(4)
+    counts = []
+    for history in (1, 2):
+        for _ in range(history):
+            play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+        rnd = services.round_generate(tournament=kop_tournament)
+        for table in rnd.tables.select_related("session").order_by("number"):
+            kop_bulk_record(
+                session=table.session, deals=random_kop_deals(rng, 4), entered_by=ACTOR.label
+            )
+            services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
+        with CaptureQueriesContext(connection) as update:
+            result = ratings.ratings_update(game="kop", tournament_id=kop_tournament.pk)
+        assert result.kind == "incremental" and result.rated == 4
+        with CaptureQueriesContext(connection) as rebuild:
+            ratings.ratings_rebuild(game="kop")
+        counts.append((len(_statements(update)), len(_statements(rebuild))))
+        # The deals and seats are read by session id alone, not joined to their sessions
+        # (the models' default ordering would sort them by the sessions' dates).
+        reads = [
+            sql
+            for sql in _statements(rebuild)
+            if 'FROM "scoring_k' in sql or 'FROM "scoring_tableseat"' in sql
+        ]
+        assert len(reads) == 2 and not any("scoring_tablesession" in sql for sql in reads)
+        # Nor the stored events and states to their players or sources (nor sorted).
+        stored = [sql for sql in _statements(rebuild) if 'FROM "tournaments_rating' in sql]
+        assert not any("JOIN" in sql or "ORDER BY" in sql for sql in stored[1:])
+    assert counts[0] == counts[1]
+    # Run lock, hidden tournaments, new tables, moved or corrected sources, their
+    # fingerprints, sources and events from the cut, the tables to rate, their seats,
+    # fingerprints with small points, deals, states; sources, events and states written,
+    # the run row.
+    assert counts[0][0] <= 15
+    # Run lock, hidden tournaments, stored sources and events, the tables to rate, their
+    # seats, fingerprints with small points, deals, states, the run row.
+    assert counts[0][1] <= 10
+
+
+def test_a_table_is_read_deal_by_deal_in_number_order_with_its_small_points(profiles, club):
+    """The one aggregate per session gives the deals in their order (12 sorts before 2 as
+    text), each with its declarers by player id and its outcome, and the seats' sums of
+    payments without the voided deals; a session without deals is an empty table."""
+    players = [PlayerFactory(club=club, name=f"Gracz {i}", number=i) for i in range(1, 5)]
+    version = profiles["kop-koscian"].current
+    session = scoring_services.session_create(game="kop", profile_version=version, players=players)
+    empty = scoring_services.session_create(game="kop", profile_version=version, players=players)
+    kop_bulk_record(session=session, deals=random_kop_deals(random.Random(2), 14), entered_by="x")
+    deal = KopDeal.objects.get(session=session, number=3)
+    scoring_services.deal_void(session=session, slot=slot_of(deal), actor=ACTOR, reason="x")
+    rows = list(KopDeal.objects.filter(session=session).order_by("number"))
+    by_seat = dict(session.seats.values_list("seat", "player_id"))  # seat -> player id
+
+    tables = ratings.kop_tables([session.pk, empty.pk])
+
+    expected = []
+    for row in rows:
+        ours = tuple(by_seat[int(s)] for s in row.declarers)
+        theirs = tuple(by_seat[s] for s in sorted(by_seat) if by_seat[s] not in ours)
+        expected.append((ours, theirs, row.declarers_won, row.voided))
+    got = [(d.declarers, d.defenders, d.declarers_won, d.voided) for d in tables[session.pk].deals]
+    assert got == expected and got[2][3] is True
+    points = {
+        by_seat[seat]: sum(getattr(r, f"payment_{seat}") for r in rows if not r.voided)
+        for seat in range(1, 5)
+    }
+    assert dict(tables[session.pk].small_points) == points
+    assert tables[empty.pk].deals == () and dict(tables[empty.pk].small_points) == dict.fromkeys(
+        by_seat.values(), 0
+    )
+
+
+def test_a_rating_run_pauses_the_cycle_collector_and_gives_it_back(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks, monkeypatch
+):
+    """The run makes many small objects and no cycles: the collector is off while it
+    rates, and on again after it, also when it fails."""
+    import gc
+
+    from tournaments.ranking import ratings as core
+
+    seen = []
+    replay = core.Rater.replay
+
+    def watched(self, *args, **kwargs):
+        seen.append(gc.isenabled())
+        return replay(self, *args, **kwargs)
+
+    monkeypatch.setattr(core.Rater, "replay", watched)
+    assert gc.isenabled()
+    play_round(kop_tournament, random.Random(6), django_capture_on_commit_callbacks)
+    ratings.ratings_rebuild(game="kop")
+    assert seen and not any(seen) and gc.isenabled()
+    with pytest.raises(ratings.core.RatingOptionError):
+        ratings.ratings_update(game="kop", model="per-hand")
+    assert gc.isenabled()
