@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
 from scoring.games import game_for
@@ -45,6 +45,14 @@ def _tournament_settings(tournament: Tournament) -> tuple[list[int], list[str]]:
     )
 
 
+class _Plain(dict[Any, Any]):
+    """Points (whole numbers and fractions) -> their JSON-ready form, each made once."""
+
+    def __missing__(self, value: Any) -> Any:
+        plain = self[value] = adapters.json_ready(value)
+        return plain
+
+
 def _kop(tournament: Tournament) -> KopStandings:
     big_points, tie_breaks = _tournament_settings(tournament)
     rounds: dict[int, list[dict[int, int]]] = defaultdict(list)
@@ -54,21 +62,22 @@ def _kop(tournament: Tournament) -> KopStandings:
         table_numbers[table.round].append(table.number)
     byes = {
         number: list(b)
-        for number, b in tournament.rounds.filter(number__in=list(rounds)).values_list(
-            "number", "byes"
-        )
+        for number, b in tournament.rounds.order_by().values_list("number", "byes")
+        if number in rounds
     }
     rows = kop_standings(rounds, big_points, tie_breaks, byes)
     field = adapters.field_of(tournament)
     names = field.names
+    # A few distinct point values occur thousands of times: each is made JSON-ready once.
+    plain = _Plain()
     individual: list[KopRow] = [
         {
             "rank": row.rank_label,
             "place": row.rank,
             "number": row.player,
             "name": names[row.player],
-            "big_points": adapters.json_ready(row.big_points),
-            "small_points": adapters.json_ready(row.small_points),
+            "big_points": plain[row.big_points],
+            "small_points": plain[row.small_points],
             "firsts": row.firsts,
             "seconds": row.seconds,
             "thirds": row.thirds,
@@ -79,8 +88,8 @@ def _kop(tournament: Tournament) -> KopStandings:
                 {
                     "round": e.round,
                     "table": table_numbers[e.round][e.table - 1] if e.table else None,
-                    "small_points": adapters.json_ready(e.small_points),
-                    "big_points": adapters.json_ready(e.big_points),
+                    "small_points": plain[e.small_points],
+                    "big_points": plain[e.big_points],
                     "place": e.place,
                 }
                 for e in row.rounds_detail
