@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Exists, Max, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
@@ -19,6 +19,7 @@ from tournaments.models import (
     Round,
     RoundTable,
     StandingsSnapshot,
+    TaskOutbox,
     Tournament,
 )
 from tournaments.seating import meetings_matrix
@@ -133,36 +134,43 @@ def session_title(session: Any) -> str | None:
 
 
 def standings_status(*, slug: str) -> dict[str, Any] | None:
-    """What the standings page's status line shows, for its poll: one small indexed read
-    (the newest snapshot's version and time with the tournament's version), never the
-    snapshot's JSON. None for an unknown tournament."""
-    newest = (
-        StandingsSnapshot.objects.filter(tournament__slug=slug)
-        .order_by("-results_version")
-        .values("results_version", "computed_at", "tournament__results_version", "tournament_id")
+    """What the standings page's status line shows, for its poll, in one small indexed
+    read whatever the state: the tournament's results version, the newest snapshot's
+    version and time (never its JSON) and whether a recompute waits in the outbox for
+    the broker. None for an unknown tournament."""
+    newest = StandingsSnapshot.objects.filter(tournament_id=OuterRef("pk")).order_by(
+        "-results_version"
+    )
+    row = (
+        Tournament.objects.filter(slug=slug)
+        .annotate(
+            shown=Subquery(newest.values("results_version")[:1]),
+            computed_at=Subquery(newest.values("computed_at")[:1]),
+            deferred=Exists(TaskOutbox.objects.filter(tournament_id=OuterRef("pk"))),
+        )
+        .values("pk", "results_version", "shown", "computed_at", "deferred")
         .first()
     )
-    if newest is None:
-        pk = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
-        if pk is None:
-            return None
-        return {
-            "tournament": {"slug": slug, "id": pk},
-            "snapshot": None,
-            "pending": True,
-            "current": False,
-        }
-    current = newest["results_version"] >= newest["tournament__results_version"]
-    return {
-        "tournament": {"slug": slug, "id": newest["tournament_id"]},
-        "snapshot": {
-            "results_version": newest["results_version"],
-            "computed_at": newest["computed_at"],
-        },
-        "version": newest["tournament__results_version"],
-        "current": current,
-        "pending": not current,
+    if row is None:
+        return None
+    status: dict[str, Any] = {
+        "tournament": {"slug": slug, "id": row["pk"]},
+        "version": row["results_version"],
+        "snapshot": None,
+        "pending": True,
+        "current": False,
+        "deferred": row["deferred"],
     }
+    if row["shown"] is not None:
+        current = row["shown"] >= row["results_version"]
+        status.update(
+            snapshot={"results_version": row["shown"], "computed_at": row["computed_at"]},
+            current=current,
+            pending=not current,
+        )
+    # A recompute waiting for the broker is said only while the standings are behind.
+    status["deferred"] = status["deferred"] and status["pending"]
+    return status
 
 
 def standings_view(

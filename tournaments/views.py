@@ -369,21 +369,23 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 def _standings_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """The status line alone, for the page's poll: one small read, and 304 Not Modified
-    while neither the snapshot nor the results version has moved."""
+    """The status line alone, for the page's poll: one small indexed read, and 304 Not
+    Modified while nothing it shows has moved (the snapshot, the results version, a
+    recompute waiting for the broker, the language). ``no-cache``: the browser asks
+    again every time, with the ETag it holds."""
     status = selectors.standings_status(slug=slug)
     if status is None:
         raise Http404
-    if status["pending"]:  # a recompute waiting in the outbox: say the standings come later
-        status["deferred"] = outbox_pending(tournament_id=status["tournament"]["id"])
     snapshot = status["snapshot"]
     shown = snapshot["results_version"] if snapshot else "none"
-    etag = f'"standings-{shown}-{status.get("version", "none")}-{get_language()}"'
+    deferred = "-deferred" if status["deferred"] else ""
+    etag = f'"standings-{shown}-{status["version"]}{deferred}-{get_language()}"'
     if etag in request.headers.get("If-None-Match", ""):
         response: HttpResponse = HttpResponseNotModified()
     else:
         response = render(request, "tournaments/standings.html#standings-status", status)
     response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
     return response
 
 

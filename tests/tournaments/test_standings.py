@@ -228,6 +228,97 @@ def test_the_status_poll_is_one_small_read_and_answers_304_until_a_version_moves
     assert 'id="standings-current"' not in moved.content.decode()
 
 
+def test_the_poll_is_one_read_in_every_state_and_its_etag_follows_the_outbox(
+    client, kop_tournament, sixteen, commit
+):
+    """No snapshot yet, behind with a recompute waiting for the broker, current: one query
+    each time, and a recompute stuck in (or leaving) the outbox changes the ETag, so a
+    phone holding the old one is told (not 304)."""
+    from tournaments.models import TaskOutbox, Tournament
+
+    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug}) + "?status=1"
+    poll = {"HX-Request": "true"}
+    with CaptureQueriesContext(connection) as queries:
+        none_yet = client.get(url, headers=poll)
+    assert len(queries) == 1 and "No results accepted yet" in none_yet.content.decode()
+    assert none_yet["Cache-Control"] == "no-cache"  # the browser revalidates each poll
+
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=F("results_version") + 1)
+    behind = client.get(url, headers=poll)
+    assert "A newer version is on its way" in behind.content.decode()
+    TaskOutbox.objects.create(
+        task="tournaments.tasks.standings_recompute", tournament_id=kop_tournament.pk
+    )
+    with CaptureQueriesContext(connection) as queries:
+        deferred = client.get(url, headers={**poll, "If-None-Match": behind["ETag"]})
+    assert len(queries) == 1 and not _snapshot_json_read(queries)
+    assert deferred.status_code == 200 and deferred["ETag"] != behind["ETag"]
+    assert 'id="standings-deferred"' in deferred.content.decode()
+    assert client.get(url, headers={**poll, "If-None-Match": deferred["ETag"]}).status_code == 304
+
+
+def test_the_standings_read_sends_no_list_of_ids_whatever_the_field(
+    kop_tournament, sixteen, commit
+):
+    """The accepted tables' sessions reach the seat results as a subquery: the same
+    queries for one round as for two, none carrying an id per table."""
+    import re
+
+    def compute_queries():
+        with CaptureQueriesContext(connection) as queries:
+            standings_compute(tournament=kop_tournament)
+        return [q["sql"] for q in queries.captured_queries]
+
+    with commit():
+        services.round_accept_all(
+            rnd=services.round_generate(tournament=kop_tournament),
+            actor=DIRECTOR_ACCEPTS,
+            reason="on paper",
+        )
+    one_round = compute_queries()
+    with commit():
+        services.round_accept_all(
+            rnd=services.round_generate(tournament=kop_tournament),
+            actor=DIRECTOR_ACCEPTS,
+            reason="on paper",
+        )
+    two_rounds = compute_queries()
+    assert len(one_round) == len(two_rounds)
+    assert not [sql for sql in two_rounds if re.search(r"\bIN \(\d", sql)]
+
+
+def test_kop_seat_results_by_ids_or_by_subquery(kop_tournament, sixteen):
+    """Seat results from a list of session ids or from a query of them are the same: the
+    payments summed per seat over the counted deals (a voided one left out), and zero at
+    a table without deals."""
+    from scoring.games import game_for
+    from tournaments.models import RoundTable
+
+    rnd = services.round_generate(tournament=kop_tournament)
+    played, empty = rnd.tables.get(number=1), rnd.tables.get(number=2)
+    for facts in (CICHA_1, ZOLO_3, CICHA_1):
+        scoring_services.deal_record(session=played.session, facts=facts, actor=ACTOR)
+    scoring_services.deal_void(
+        session=played.session,
+        slot=slot_of(played.session.kop_deals.order_by("number").last()),
+        actor=ACTOR,
+        reason="wrong table",
+    )
+    game = game_for("kop")
+    by_ids = game.seat_results([played.session_id, empty.session_id])
+    by_query = game.seat_results(
+        RoundTable.objects.filter(pk__in=[played.pk, empty.pk]).values("session_id")
+    )
+    assert by_ids == by_query
+    assert [r.points for r in by_ids[played.session_id]] == [12 - 5, -4 - 5, -4 + 15, -4 - 5]
+    assert [r.points for r in by_ids[empty.session_id]] == [0, 0, 0, 0]
+    assert [r.seat for r in by_ids[played.session_id]] == [1, 2, 3, 4]
+    assert game.seat_results([]) == {}
+
+
 def test_a_poll_for_an_unknown_tournament_is_404(client, db):
     url = reverse("tournaments:standings", kwargs={"slug": "nowhere"}) + "?status=1"
     assert client.get(url, headers={"HX-Request": "true"}).status_code == 404
