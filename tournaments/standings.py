@@ -12,8 +12,10 @@ ranked from their members' results when the director groups players.
 
 from __future__ import annotations
 
+import gc
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Literal
 
 from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
@@ -162,4 +164,21 @@ STANDINGS: dict[str, Callable[[Tournament], StandingsDocument]] = {"kop": _kop, 
 
 def standings_compute(*, tournament: Tournament) -> StandingsDocument:
     """The full standings as plain JSON-ready data (what a snapshot stores)."""
-    return STANDINGS[game_for(tournament.game).family](tournament)
+    with collector_paused():
+        return STANDINGS[game_for(tournament.game).family](tournament)
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector held off while the standings are built: a 4,000-player
+    field makes some 150,000 small objects in a row (rows, tuples, dicts), none in a
+    cycle (reference counting frees them all), and each of them would otherwise count
+    towards a collection that walks the whole process -- an eighth of the time."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()

@@ -254,7 +254,8 @@ def seat_points(session_ids: SessionIds) -> list[tuple[int, int, int, int]]:
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, params + params)
-        return [(sid, seat, player, int(points)) for sid, seat, player, points in cursor]
+        rows: list[tuple[int, int, int, int]] = cursor.fetchall()  # at once, not row by row
+    return rows
 
 
 def scoreboard(*, session: TableSession, last: int | None = None) -> KopScoreboard:
