@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
@@ -352,20 +354,59 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx and request.GET.get("status"):
         return _standings_status(request, slug)
     tournament = _tournament(slug)
+    director = is_director(request.user)
     view = selectors.standings_view(
-        tournament=tournament, viewer_is_director=is_director(request.user), with_data=False
+        tournament=tournament, viewer_is_director=director, with_data=False
     )
     context = {"tournament": tournament, **view}
     # The broker was down when a result changed: the recompute waits in the outbox.
     context["deferred"] = outbox_pending(tournament_id=tournament.pk)
-    if view["visible"] and view["snapshot"]:
-        context["tables_html"] = _standings_tables_html(request, tournament, view["snapshot"])
-    template = (
-        "tournaments/standings_print.html"
-        if request.GET.get("print")
-        else ("tournaments/standings.html")
-    )
-    return render(request, template, context)
+    etag = _standings_page_etag(request, tournament, context, director)
+    if etag and etag in request.headers.get("If-None-Match", ""):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        if view["visible"] and view["snapshot"]:
+            context["tables_html"] = _standings_tables_html(request, tournament, view["snapshot"])
+        template = (
+            "tournaments/standings_print.html"
+            if request.GET.get("print")
+            else ("tournaments/standings.html")
+        )
+        response = render(request, template, context)
+    if etag:
+        response["ETag"] = etag
+        # The page carries this browser's CSRF token: its own cache only, asked again
+        # each time (then 304 while nothing on it has moved).
+        response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _standings_page_etag(
+    request: HttpRequest, tournament: Tournament, context: dict[str, Any], director: bool
+) -> str | None:
+    """What the standings page shows moves only with these: the snapshot, the results
+    version, a recompute waiting in the outbox, whether the standings are visible (the
+    tournament finished), the reader (signed in as whom, a director or not, the CSRF
+    cookie its forms use), the language and the query. None (no ETag, never a 304)
+    while a message waits to be shown."""
+    if len(messages.get_messages(request)):
+        return None
+    snapshot = context["snapshot"]
+    parts = [
+        f"{snapshot.pk}.{snapshot.results_version}" if snapshot else "none",
+        str(tournament.results_version),
+        tournament.name,
+        "hidden" if tournament.hide_standings else "",
+        "deferred" if context["deferred"] else "",
+        "finished" if context["finished"] else "",
+        f"user{request.user.pk or 0}{'d' if director else ''}",
+        # The page holds a CSRF token made from this cookie: a new cookie, a new page.
+        request.COOKIES.get(settings.CSRF_COOKIE_NAME, ""),
+        get_language() or "",
+        request.GET.urlencode(),
+    ]
+    digest = hashlib.blake2b("|".join(parts).encode(), digest_size=12).hexdigest()
+    return f'"standings-page-{digest}"'
 
 
 def _standings_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:

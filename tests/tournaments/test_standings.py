@@ -348,3 +348,40 @@ def test_the_page_is_cached_per_results_version_and_never_serves_an_older_one(
     # Each sorting has its own cached copy; other query parameters are not kept in links.
     sorted_page = client.get(url + "?ind-sort=-small_points&junk=1").content.decode()
     assert "Gracz Nowy" in sorted_page and "junk" not in sorted_page.split("<main")[1]
+
+
+def test_the_page_answers_304_to_a_browser_holding_it_until_something_on_it_moves(
+    client, director_client, kop_tournament, sixteen, commit
+):
+    """A phone refreshing the standings gets 304 (no render) while the snapshot, the
+    results version, the reader and the language stand still; never while a message
+    waits to be shown; the ETag is per reader and private to the browser."""
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
+    client.get(url)  # the first visit sets the CSRF cookie the page's forms use
+    first = client.get(url)
+    etag = first["ETag"]
+    assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
+    again = client.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again["ETag"] == etag
+    assert client.get(url + "?ind-sort=name", headers={"If-None-Match": etag}).status_code == 200
+
+    with commit():
+        services.results_changed(tournament=kop_tournament)
+    moved = client.get(url, headers={"If-None-Match": etag})
+    assert moved.status_code == 200 and moved["ETag"] != etag
+
+    director_client.get(url)
+    directors = director_client.get(url)
+    assert directors["ETag"] != moved["ETag"]
+    assert director_client.get(url, headers={"If-None-Match": directors["ETag"]}).status_code == 304
+    # A message to show (here from checking everybody in): the page in full, with it.
+    director_client.post(
+        reverse("tournaments:entries_check_in_all", kwargs={"slug": kop_tournament.slug})
+    )
+    with_message = director_client.get(url, headers={"If-None-Match": directors["ETag"]})
+    assert with_message.status_code == 200
+    assert "checked in" in with_message.content.decode()
+    assert "checked in" not in director_client.get(url).content.decode()  # shown once
