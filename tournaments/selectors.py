@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.db.models import Exists, Max, OuterRef, Subquery
+from django.db import connection
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
@@ -137,40 +138,54 @@ def standings_status(*, slug: str) -> dict[str, Any] | None:
     """What the standings page's status line shows, for its poll, in one small indexed
     read whatever the state: the tournament's results version, the newest snapshot's
     version and time (never its JSON) and whether a recompute waits in the outbox for
-    the broker. None for an unknown tournament."""
-    newest = StandingsSnapshot.objects.filter(tournament_id=OuterRef("pk")).order_by(
-        "-results_version"
+    the broker. None for an unknown tournament.
+
+    Written as SQL: it answers every open standings page every few seconds, and building
+    the same statement through the ORM's subqueries cost more than running it."""
+    q = connection.ops.quote_name
+    tournaments, snapshots, outbox = (
+        q(m._meta.db_table) for m in (Tournament, StandingsSnapshot, TaskOutbox)
     )
-    row = (
-        Tournament.objects.filter(slug=slug)
-        .annotate(
-            shown=Subquery(newest.values("results_version")[:1]),
-            computed_at=Subquery(newest.values("computed_at")[:1]),
-            deferred=Exists(TaskOutbox.objects.filter(tournament_id=OuterRef("pk"))),
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT t.id, t.results_version, s.results_version, s.computed_at, "  # noqa: S608
+            f"EXISTS (SELECT 1 FROM {outbox} o WHERE o.tournament_id = t.id) "
+            f"FROM {tournaments} t LEFT JOIN {snapshots} s ON s.tournament_id = t.id "
+            f"AND s.results_version = (SELECT MAX(n.results_version) FROM {snapshots} n "
+            "WHERE n.tournament_id = t.id) WHERE t.slug = %s",
+            [slug],
         )
-        .values("pk", "results_version", "shown", "computed_at", "deferred")
-        .first()
-    )
+        row = cursor.fetchone()
     if row is None:
         return None
+    pk, version, shown, computed_at, deferred = row
     status: dict[str, Any] = {
-        "tournament": {"slug": slug, "id": row["pk"]},
-        "version": row["results_version"],
+        "tournament": {"slug": slug, "id": pk},
+        "version": version,
         "snapshot": None,
         "pending": True,
         "current": False,
-        "deferred": row["deferred"],
     }
-    if row["shown"] is not None:
-        current = row["shown"] >= row["results_version"]
+    if shown is not None:
+        current = shown >= version
         status.update(
-            snapshot={"results_version": row["shown"], "computed_at": row["computed_at"]},
+            snapshot={"results_version": shown, "computed_at": _from_db(computed_at)},
             current=current,
             pending=not current,
         )
     # A recompute waiting for the broker is said only while the standings are behind.
-    status["deferred"] = status["deferred"] and status["pending"]
+    status["deferred"] = bool(deferred) and status["pending"]
     return status
+
+
+def _from_db(computed_at: Any) -> Any:
+    """A snapshot's ``computed_at`` read by SQL as the ORM would give it (SQLite hands
+    over text, PostgreSQL a datetime)."""
+    field = StandingsSnapshot._meta.get_field("computed_at")
+    column = field.get_col(StandingsSnapshot._meta.db_table)
+    for convert in connection.ops.get_db_converters(column) + field.get_db_converters(connection):
+        computed_at = convert(computed_at, column, connection)
+    return computed_at
 
 
 def standings_view(

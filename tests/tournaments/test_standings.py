@@ -7,6 +7,7 @@ from django.db import connection
 from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring import services as scoring_services
 from scoring.games import slot_of
@@ -249,6 +250,10 @@ def test_the_poll_is_one_read_in_every_state_and_its_etag_follows_the_outbox(
     Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=F("results_version") + 1)
     behind = client.get(url, headers=poll)
     assert "A newer version is on its way" in behind.content.decode()
+    computed = StandingsSnapshot.objects.get().computed_at.astimezone(
+        timezone.get_current_timezone()
+    )
+    assert f"Computed {computed:%Y-%m-%d %H:%M}." in behind.content.decode()
     TaskOutbox.objects.create(
         task="tournaments.tasks.standings_recompute", tournament_id=kop_tournament.pk
     )
