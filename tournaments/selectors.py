@@ -6,7 +6,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import connection
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
@@ -406,20 +405,28 @@ def _seat_of(*, rnd: Round | None, entry: Registration) -> dict[str, Any]:
 def display_version(*, slug: str) -> str | None:
     """What the hall display shows changes only when this does: the results version (a
     deal, an acceptance or a correction moves it), the newest snapshot, the newest round
-    and the accepted tables. Small reads, no snapshot JSON; None for an unknown tournament."""
-    row = Tournament.objects.filter(slug=slug).values_list("pk", "results_version").first()
+    and its accepted tables. One small read (SQL: the display polls it every few
+    seconds), no snapshot JSON; None for an unknown tournament."""
+    q = connection.ops.quote_name
+    tournaments, snapshots, rounds, tables = (
+        q(m._meta.db_table) for m in (Tournament, StandingsSnapshot, Round, RoundTable)
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT t.results_version, "  # noqa: S608
+            f"(SELECT MAX(s.results_version) FROM {snapshots} s WHERE s.tournament_id = t.id), "
+            f"r.number, (SELECT COUNT(*) FROM {tables} rt "
+            "WHERE rt.round_id = r.id AND rt.accepted_at IS NOT NULL) "
+            f"FROM {tournaments} t LEFT JOIN {rounds} r ON r.tournament_id = t.id "
+            f"AND r.number = (SELECT MAX(m.number) FROM {rounds} m WHERE m.tournament_id = t.id) "
+            "WHERE t.slug = %s",
+            [slug],
+        )
+        row = cursor.fetchone()
     if row is None:
         return None
-    pk, version = row
-    shown = (
-        StandingsSnapshot.objects.filter(tournament_id=pk)
-        .order_by("-results_version")
-        .values_list("results_version", flat=True)
-        .first()
-    )
-    rounds = Round.objects.filter(tournament_id=pk).aggregate(n=Max("number"))["n"]
-    accepted = RoundTable.objects.filter(round__tournament_id=pk, accepted_at__isnull=False).count()
-    return f"{version}-{shown}-{rounds or 0}-{accepted}"
+    version, shown, newest, accepted = row
+    return f"{version}-{shown}-{newest or 0}-{accepted}"
 
 
 # How many accepted tables the display lists, newest first.
