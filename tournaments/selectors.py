@@ -190,19 +190,64 @@ def _from_db(computed_at: Any) -> Any:
 def standings_view(
     *, tournament: Tournament, viewer_is_director: bool, with_data: bool = True
 ) -> dict[str, Any]:
-    """The newest snapshot and who may see it; ``with_data=False`` leaves its JSON unread
-    (``data`` is then None: read it with ``snapshot_data`` when it is needed)."""
-    snapshot = latest_snapshot(tournament=tournament, with_data=with_data)
-    finished = tournament_finished(tournament=tournament)
+    """The newest snapshot and who may see it, and whether a recompute waits in the
+    outbox (``deferred``): one read (``_standings_state``), and a second for the JSON with
+    ``with_data``; without it ``data`` is None and the snapshot's JSON is neither read nor
+    decoded (2.4 MB at 4,000 players): read it with ``snapshot_data`` when it is needed."""
+    state = _standings_state(tournament)
+    snapshot: StandingsSnapshot | None = None
+    if state["snapshot_id"] is not None:
+        if with_data:
+            snapshot = StandingsSnapshot.objects.get(pk=state["snapshot_id"])
+        else:
+            snapshot = StandingsSnapshot.from_db(
+                StandingsSnapshot.objects.db,
+                ["id", "tournament_id", "results_version", "computed_at"],
+                [state["snapshot_id"], tournament.pk, state["shown"], state["computed_at"]],
+            )
+    finished = state["finished"]
     visible = viewer_is_director or not tournament.hide_standings or finished
+    pending = snapshot is None or snapshot.results_version < tournament.results_version
     return {
         "snapshot": snapshot,
         "data": snapshot.data if snapshot and with_data else None,
-        "current": snapshot is not None and snapshot.results_version >= tournament.results_version,
-        "pending": snapshot is None or snapshot.results_version < tournament.results_version,
+        "current": not pending,
+        "pending": pending,
         "visible": visible,
         "hidden_for_public": tournament.hide_standings and not finished,
         "finished": finished,
+        "deferred": state["deferred"],
+    }
+
+
+def _standings_state(tournament: Tournament) -> dict[str, Any]:
+    """In one SQL read: the newest snapshot's id, version and time, whether the
+    tournament is finished (``tournament_finished``) and whether a task for it waits in
+    the outbox. What every standings page asks before anything else."""
+    q = connection.ops.quote_name
+    snapshots, rounds, tables, outbox = (
+        q(m._meta.db_table) for m in (StandingsSnapshot, Round, RoundTable, TaskOutbox)
+    )
+    pk = tournament.pk
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT s.id, s.results_version, s.computed_at, "  # noqa: S608
+            f"EXISTS (SELECT 1 FROM {rounds} r WHERE r.tournament_id = %s AND r.number >= %s), "
+            f"EXISTS (SELECT 1 FROM {tables} rt JOIN {rounds} r ON r.id = rt.round_id "
+            "WHERE r.tournament_id = %s AND rt.accepted_at IS NULL), "
+            f"EXISTS (SELECT 1 FROM {outbox} o WHERE o.tournament_id = %s) "
+            f"FROM (SELECT 1 AS one) one LEFT JOIN {snapshots} s ON s.tournament_id = %s "
+            f"AND s.results_version = (SELECT MAX(n.results_version) FROM {snapshots} n "
+            "WHERE n.tournament_id = %s)",
+            [pk, tournament.rounds_planned, pk, pk, pk, pk],
+        )
+        snapshot_id, shown, computed_at, last_seated, open_tables, deferred = cursor.fetchone()
+    return {
+        "snapshot_id": snapshot_id,
+        "shown": shown,
+        "computed_at": _from_db(computed_at) if snapshot_id is not None else None,
+        "finished": bool(last_seated) and not open_tables,
+        "deferred": bool(deferred),
     }
 
 

@@ -34,7 +34,6 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import Registration, Round, RoundTable, Tournament
-from tournaments.outbox import outbox_pending
 
 
 def player_index(request: HttpRequest) -> HttpResponse:
@@ -358,9 +357,9 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     view = selectors.standings_view(
         tournament=tournament, viewer_is_director=director, with_data=False
     )
+    # ``deferred``: the broker was down when a result changed, the recompute waits in
+    # the outbox.
     context = {"tournament": tournament, **view}
-    # The broker was down when a result changed: the recompute waits in the outbox.
-    context["deferred"] = outbox_pending(tournament_id=tournament.pk)
     etag = _standings_page_etag(request, tournament, context, director)
     if etag and etag in request.headers.get("If-None-Match", ""):
         response: HttpResponse = HttpResponseNotModified()
