@@ -43,12 +43,14 @@ def table_results(tournament: Tournament) -> list[TableResult]:
     Reads only what the totals need: per table its round and table number (never a
     round's other columns: ``Round.inputs`` grows with the field) and the game's seat
     results, which sum the deal rows in SQL where the game can."""
+    accepted = RoundTable.objects.filter(round__tournament=tournament, accepted_at__isnull=False)
     tables = list(
-        RoundTable.objects.filter(round__tournament=tournament, accepted_at__isnull=False)
-        .order_by("round__number", "number")
-        .values_list("round__number", "number", "session_id")
+        accepted.order_by("round__number", "number").values_list(
+            "round__number", "number", "session_id"
+        )
     )
-    results = game_for(tournament.game).seat_results([sid for _r, _n, sid in tables])
+    # The same filter as a subquery, not a list of every table's session id.
+    results = game_for(tournament.game).seat_results(accepted.order_by().values("session_id"))
     numbers = dict(
         Registration.objects.filter(tournament=tournament).values_list("player_id", "number")
     )

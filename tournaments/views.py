@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
@@ -32,7 +34,6 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import Registration, Round, RoundTable, Tournament
-from tournaments.outbox import outbox_pending
 
 
 def player_index(request: HttpRequest) -> HttpResponse:
@@ -352,38 +353,79 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx and request.GET.get("status"):
         return _standings_status(request, slug)
     tournament = _tournament(slug)
+    director = is_director(request.user)
     view = selectors.standings_view(
-        tournament=tournament, viewer_is_director=is_director(request.user), with_data=False
+        tournament=tournament, viewer_is_director=director, with_data=False
     )
+    # ``deferred``: the broker was down when a result changed, the recompute waits in
+    # the outbox.
     context = {"tournament": tournament, **view}
-    # The broker was down when a result changed: the recompute waits in the outbox.
-    context["deferred"] = outbox_pending(tournament_id=tournament.pk)
-    if view["visible"] and view["snapshot"]:
-        context["tables_html"] = _standings_tables_html(request, tournament, view["snapshot"])
-    template = (
-        "tournaments/standings_print.html"
-        if request.GET.get("print")
-        else ("tournaments/standings.html")
-    )
-    return render(request, template, context)
+    etag = _standings_page_etag(request, tournament, context, director)
+    if etag and etag in request.headers.get("If-None-Match", ""):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        if view["visible"] and view["snapshot"]:
+            context["tables_html"] = _standings_tables_html(request, tournament, view["snapshot"])
+        template = (
+            "tournaments/standings_print.html"
+            if request.GET.get("print")
+            else ("tournaments/standings.html")
+        )
+        response = render(request, template, context)
+    if etag:
+        response["ETag"] = etag
+        # The page carries this browser's CSRF token: its own cache only, asked again
+        # each time (then 304 while nothing on it has moved).
+        response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _standings_page_etag(
+    request: HttpRequest, tournament: Tournament, context: dict[str, Any], director: bool
+) -> str | None:
+    """What the standings page shows moves only with these: the snapshot, the results
+    version, a recompute waiting in the outbox, whether the standings are visible (the
+    tournament finished), the reader (signed in as whom, a director or not, the CSRF
+    cookie its forms use), the language and the query. None (no ETag, never a 304)
+    while a message waits to be shown."""
+    if len(messages.get_messages(request)):
+        return None
+    snapshot = context["snapshot"]
+    parts = [
+        f"{snapshot.pk}.{snapshot.results_version}" if snapshot else "none",
+        str(tournament.results_version),
+        tournament.name,
+        "hidden" if tournament.hide_standings else "",
+        "deferred" if context["deferred"] else "",
+        "finished" if context["finished"] else "",
+        f"user{request.user.pk or 0}{'d' if director else ''}",
+        # The page holds a CSRF token made from this cookie: a new cookie, a new page.
+        request.COOKIES.get(settings.CSRF_COOKIE_NAME, ""),
+        get_language() or "",
+        request.GET.urlencode(),
+    ]
+    digest = hashlib.blake2b("|".join(parts).encode(), digest_size=12).hexdigest()
+    return f'"standings-page-{digest}"'
 
 
 def _standings_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """The status line alone, for the page's poll: one small read, and 304 Not Modified
-    while neither the snapshot nor the results version has moved."""
+    """The status line alone, for the page's poll: one small indexed read, and 304 Not
+    Modified while nothing it shows has moved (the snapshot, the results version, a
+    recompute waiting for the broker, the language). ``no-cache``: the browser asks
+    again every time, with the ETag it holds."""
     status = selectors.standings_status(slug=slug)
     if status is None:
         raise Http404
-    if status["pending"]:  # a recompute waiting in the outbox: say the standings come later
-        status["deferred"] = outbox_pending(tournament_id=status["tournament"]["id"])
     snapshot = status["snapshot"]
     shown = snapshot["results_version"] if snapshot else "none"
-    etag = f'"standings-{shown}-{status.get("version", "none")}-{get_language()}"'
+    deferred = "-deferred" if status["deferred"] else ""
+    etag = f'"standings-{shown}-{status["version"]}{deferred}-{get_language()}"'
     if etag in request.headers.get("If-None-Match", ""):
         response: HttpResponse = HttpResponseNotModified()
     else:
         response = render(request, "tournaments/standings.html#standings-status", status)
     response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
     return response
 
 

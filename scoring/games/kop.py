@@ -18,8 +18,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Sum
+from django.db import connection, transaction
+from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext as _
@@ -30,7 +30,7 @@ from scoring.engines.kop_sheet import read_kop_sheet
 from scoring.engines.shapes import KopDealJson, KopSheetJson
 from scoring.errors import DealRejected, NeedsConfirmation
 from scoring.forms import KopDealForm
-from scoring.games import GameBase, SeatResult, Slot, TableProgress, register
+from scoring.games import GameBase, SeatResult, SessionIds, Slot, TableProgress, register
 from scoring.imports import import_session
 from scoring.models import DealHistory, KopDeal, TableSeat, TableSession
 from scoring.problems import kop_contract_label, problem_text
@@ -233,21 +233,34 @@ def _sheet_row(deal: KopDeal, rules: kop.KopRules, running: Sequence[int]) -> Ko
     )
 
 
-def seat_totals(session_ids: Sequence[int]) -> dict[int, tuple[int, int, int, int]]:
-    """Each session's four seat totals over its counted deals: the one query for them."""
-    sums = {
-        row["session_id"]: row
-        for row in KopDeal.objects.filter(session_id__in=session_ids, voided=False)
-        .values("session_id")
-        .annotate(
-            p1=Sum("payment_1"), p2=Sum("payment_2"), p3=Sum("payment_3"), p4=Sum("payment_4")
-        )
-    }
-    out: dict[int, tuple[int, int, int, int]] = {}
-    for sid in session_ids:
-        row: Mapping[str, Any] = sums.get(sid, {})
-        out[sid] = (row.get("p1") or 0, row.get("p2") or 0, row.get("p3") or 0, row.get("p4") or 0)
-    return out
+def seat_points(session_ids: SessionIds) -> list[tuple[int, int, int, int]]:
+    """``(session id, seat, player id, small points)`` of every seat of the sessions, in
+    session and seat order: one query, the payments summed per session in SQL (160,000
+    deal rows of a 4,000-player event come back as 20,000 seats)."""
+    params: list[Any]
+    if isinstance(session_ids, QuerySet):
+        subquery, query_params = session_ids.query.sql_with_params()
+        within, params = f"IN ({subquery})", list(query_params)
+    else:
+        params = list(session_ids)
+        if not params:
+            return []
+        within = f"IN ({', '.join(['%s'] * len(params))})"
+    q = connection.ops.quote_name
+    seats, deals = q(TableSeat._meta.db_table), q(KopDeal._meta.db_table)
+    sql = (
+        "SELECT s.session_id, s.seat, s.player_id, COALESCE(CASE s.seat "  # noqa: S608
+        "WHEN 1 THEN t.p1 WHEN 2 THEN t.p2 WHEN 3 THEN t.p3 ELSE t.p4 END, 0) "
+        f"FROM {seats} s LEFT JOIN (SELECT session_id, SUM(payment_1) AS p1, "
+        "SUM(payment_2) AS p2, SUM(payment_3) AS p3, SUM(payment_4) AS p4 "
+        f"FROM {deals} WHERE NOT voided AND session_id {within} GROUP BY session_id) t "
+        f"ON t.session_id = s.session_id WHERE s.session_id {within} "
+        "ORDER BY s.session_id, s.seat"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params + params)
+        rows: list[tuple[int, int, int, int]] = cursor.fetchall()  # at once, not row by row
+    return rows
 
 
 def scoreboard(*, session: TableSession, last: int | None = None) -> KopScoreboard:
@@ -516,16 +529,10 @@ class KopGame(GameBase):
 
     # ------------------------------------------------------------------ read
 
-    def seat_results(self, session_ids: Sequence[int]) -> dict[int, list[SeatResult]]:
-        totals = seat_totals(session_ids)
+    def seat_results(self, session_ids: SessionIds) -> dict[int, list[SeatResult]]:
         out: dict[int, list[SeatResult]] = defaultdict(list)
-        for sid, seat, player_id in (
-            TableSeat.objects.filter(session_id__in=session_ids)
-            .order_by("session_id", "seat")
-            .values_list("session_id", "seat", "player_id")
-        ):
-            points = totals[sid][seat - 1]
-            out[sid].append(SeatResult(seat=seat, player_id=player_id, points=points, net=points))
+        for sid, seat, player_id, points in seat_points(session_ids):
+            out[sid].append(SeatResult(seat, player_id, points, points))
         return dict(out)
 
     def progress(self, sessions: Sequence[TableSession]) -> dict[int, TableProgress]:

@@ -27,7 +27,7 @@ from scoring.engines.shapes import VintDealJson, VintSheetJson
 from scoring.engines.vint_sheet import deal_to_json, read_vint_sheet
 from scoring.errors import DealRejected
 from scoring.forms import SUITS, VintDealForm, contract_kind, initial_from_facts
-from scoring.games import GameBase, SeatResult, Slot, TableProgress, register
+from scoring.games import GameBase, SeatResult, SessionIds, Slot, TableProgress, register
 from scoring.games.vint_board import (
     RUBBERS,
     SEAT_SIDE,
@@ -626,7 +626,7 @@ class VintGame(GameBase):
 
     # ------------------------------------------------------------------ read
 
-    def seat_results(self, session_ids: Sequence[int]) -> dict[int, list[SeatResult]]:
+    def seat_results(self, session_ids: SessionIds) -> dict[int, list[SeatResult]]:
         out: dict[int, list[SeatResult]] = {}
         for session in TableSession.objects.filter(pk__in=session_ids).select_related(
             "profile_version"

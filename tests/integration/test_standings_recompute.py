@@ -138,3 +138,21 @@ def test_a_recompute_overtaken_by_a_newer_one_leaves_the_newest(monkeypatch, tou
     assert _versions(tournament) == [new]
     newest = StandingsSnapshot.objects.get(tournament=tournament)
     assert len(newest.data["individual"]) == 8
+
+
+def test_a_snapshot_is_stored_as_written_json_compressed_with_lz4(tournament):
+    """The snapshot column is PostgreSQL ``json`` (no jsonb parse on each write) with lz4,
+    and what is stored reads back as the same document."""
+    services.results_changed(tournament=tournament)
+    tournament.refresh_from_db()
+    stored = services.standings_recompute(tournament_id=tournament.pk, version=1)
+    assert stored is not None
+    again = StandingsSnapshot.objects.get(pk=stored.pk)
+    assert again.data == services.standings_compute(tournament=tournament)
+    assert StandingsSnapshot.objects.values_list("data", flat=True).get(pk=stored.pk) == again.data
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT atttypid::regtype::text, attcompression FROM pg_attribute "
+            "WHERE attrelid = 'tournaments_standingssnapshot'::regclass AND attname = 'data'"
+        )
+        assert cursor.fetchone() == ("json", "l")

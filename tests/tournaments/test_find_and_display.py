@@ -4,7 +4,9 @@ public hall display (round clock, tables, standings in pages) polled with a 304.
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.db.models import F
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.actors import DIRECTOR_ACCEPTS
@@ -196,7 +198,9 @@ def test_the_partial_answers_304_until_something_changes(client, kop_tournament,
     assert "<html" not in html
     etag = first["ETag"]
     assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in html
-    assert display(client, kop_tournament, part=True, **{"If-None-Match": etag}).status_code == 304
+    with CaptureQueriesContext(connection) as queries:
+        held = display(client, kop_tournament, part=True, **{"If-None-Match": etag})
+    assert held.status_code == 304 and len(queries) == 1  # one small read, nothing else
 
     # A deal (any result change) moves the results version: the partial is sent again.
     Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=F("results_version") + 1)

@@ -121,11 +121,24 @@ def check_tie_breaks(tie_breaks: Sequence[str], allowed: Sequence[str]) -> tuple
     return names
 
 
+_PLACES = (1, 2, 3, 4)
+
+
+def _small(entry: tuple[Any, SmallPoints]) -> SmallPoints:
+    return entry[1]
+
+
 def _places[P](
     table: Sequence[tuple[P, SmallPoints]], big_points: Sequence[int]
 ) -> list[tuple[P, SmallPoints, int, int]]:
     """``(player, small, big points x 12, place)`` for the four players of a table."""
-    ordered = sorted(table, key=lambda entry: entry[1], reverse=True)
+    ordered = sorted(table, key=_small, reverse=True)
+    a, b, c, d = (small for _p, small in ordered)
+    if a != b and b != c and c != d:  # no tie, the usual table: places 1..4 in order
+        return [
+            (player, small, _SCALE * points, place)
+            for (player, small), points, place in zip(ordered, big_points, _PLACES, strict=True)
+        ]
     out: list[tuple[P, SmallPoints, int, int]] = []
     i = 0
     while i < 4:
@@ -219,7 +232,7 @@ def kop_standings(
         for t, table in enumerate(by_round[number], 1):
             where = f"round {number}, table {t}"
             entries = list(table.items())
-            bad = [p for p, v in entries if not is_points(v)]
+            bad = [p for p, v in entries if type(v) is not int and not is_points(v)]
             if len(entries) != 4 or bad:
                 if len(entries) != 4:
                     problems.append(f"{where}: {len(entries)} players, a table has 4")
