@@ -23,12 +23,10 @@ Settings: ``RATINGS_MODEL`` ("deal", the default, or "table") for Kop and Baśka
 
 from __future__ import annotations
 
-import gc
 import json
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -58,6 +56,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from scoring.games import all_games, game_for
 from scoring.models import KopDeal, TableSeat, TableSession, VintDeal, VintRubber
+from tournaments.collector import without_cycle_collection
 from tournaments.models import (
     RatingEvent,
     RatingRun,
@@ -660,23 +659,6 @@ def _lock_run(game: str) -> RatingRun:
         return run
     RatingRun.objects.get_or_create(game=game, defaults={"model": configured_model(game)})
     return RatingRun.objects.select_for_update().get(game=game)
-
-
-@contextmanager
-def without_cycle_collection() -> Iterator[None]:
-    """Python's cyclic garbage collector off for a block, then back as it was.
-
-    A rating run makes tens of thousands of small objects (rows, deals, matches, changes)
-    and no reference cycles, so each collection it triggers finds nothing, yet walks the
-    growing heap: about a fifth of a rebuild's time. Plain reference counting still frees
-    everything the run drops."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 @without_cycle_collection()

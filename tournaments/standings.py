@@ -12,15 +12,14 @@ ranked from their members' results when the director groups players.
 
 from __future__ import annotations
 
-import gc
 from collections import defaultdict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any, Literal
 
 from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
 from scoring.games import game_for
 from tournaments import adapters
+from tournaments.collector import without_cycle_collection
 from tournaments.models import Tournament
 from tournaments.ranking import group_standings, kop_standings, vint_standings
 from tournaments.ranking.vint import VintSession
@@ -164,21 +163,5 @@ STANDINGS: dict[str, Callable[[Tournament], StandingsDocument]] = {"kop": _kop, 
 
 def standings_compute(*, tournament: Tournament) -> StandingsDocument:
     """The full standings as plain JSON-ready data (what a snapshot stores)."""
-    with collector_paused():
+    with without_cycle_collection():
         return STANDINGS[game_for(tournament.game).family](tournament)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector held off while the standings are built: a 4,000-player
-    field makes some 150,000 small objects in a row (rows, tuples, dicts), none in a
-    cycle (reference counting frees them all), and each of them would otherwise count
-    towards a collection that walks the whole process -- an eighth of the time."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
