@@ -39,44 +39,36 @@ def browser():
         browser.close()
 
 
+def _page(browser, **options):
+    """One browser context and its page, closed after the test."""
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+PHONE_OPTIONS = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
 # The pad's service worker fetches the page again in the background to keep it (sw.js);
 # a test that does not wait for that could end with the fetch still reading the database
 # while the test database is flushed. Only the offline tests, which wait for the worker,
 # let it run (``offline_phone``).
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(
-        viewport=PHONE,
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        service_workers="block",
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    yield from _page(browser, **PHONE_OPTIONS, service_workers="block")
 
 
 @pytest.fixture
 def offline_phone(browser):
     """A phone whose pad may install the service worker (the offline tests wait for it)."""
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    yield from _page(browser, **PHONE_OPTIONS)
 
 
 @pytest.fixture
 def desktop(browser):
-    context = browser.new_context(viewport=DESKTOP, service_workers="block")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    yield from _page(browser, viewport=DESKTOP, service_workers="block")
 
 
 @pytest.fixture
