@@ -8,7 +8,7 @@ deal (``Game.snapshot``), and the running state a session keeps (``TableSession.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from scoring.engines.shapes import KopDealJson, VintDealJson
 
@@ -45,10 +45,14 @@ class VintTally(TypedDict):
     """``TableSession.tally`` of a Vint session: the rubber being played (None: all three
     are over), its next deal number, whether its row exists yet, its first dealer and the
     engine's ``RubberState`` after its counted deals (games, part-scores, winner, extra
-    deals played, deals played)."""
+    deals played, deals played), and ``done``: the seat totals (table seat "1".."4" ->
+    column total) of each started rubber before it, in order, so that the pad's session
+    totals need no other rubber's deals. A tally stored before ``done`` existed has none:
+    the pad then builds the whole board."""
 
     rubber: int | None
     next: int
     started: bool
     first_dealer: str
     state: list[Any]
+    done: NotRequired[list[dict[str, int]]]

@@ -12,7 +12,7 @@ exports are built in ``scoring.games.vint_board``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from django.db import transaction
@@ -38,9 +38,11 @@ from scoring.games.vint_board import (
     entries_json,
     facts_summary,
     item_label,
+    rubber_seat_totals,
     standard_seats,
     vint_csv_rows,
     vint_deal_history,
+    vint_pad_board,
     vint_rules_for,
     vint_scoreboard,
     vint_sheet_json,
@@ -176,14 +178,17 @@ def _state_json(state: vint.RubberState) -> list[Any]:
     ]
 
 
-def _fresh_rubber(number: int, first_dealer: str) -> VintTally:
-    return {
+def _fresh_rubber(number: int, first_dealer: str, done: list[dict[str, int]] | None) -> VintTally:
+    tally: VintTally = {
         "rubber": number,
         "next": 1,
         "started": False,
         "first_dealer": first_dealer,
         "state": _state_json(vint.NEW_RUBBER),
     }
+    if done is not None:
+        tally["done"] = done
+    return tally
 
 
 SESSION_OVER: VintTally = {
@@ -199,7 +204,7 @@ def tally_of(session: TableSession) -> VintTally:
     """The session's stored tally ({} until its first deal: rubber 1, not started)."""
     t = session.tally
     if not t:
-        return _fresh_rubber(1, "N")
+        return _fresh_rubber(1, "N", [])
     return cast(VintTally, dict(t))
 
 
@@ -209,23 +214,31 @@ def tally_after(
     first_dealer: str,
     state: vint.RubberState,
     rules: vint.VintRules,
+    done: list[dict[str, int]] | None,
+    finished_totals: Callable[[], dict[str, int]],
 ) -> VintTally:
     """The tally once deal ``number`` of ``rubber`` has left the rubber at ``state``; under
-    ``session_structure="free"`` (A31) another rubber always follows a finished one."""
+    ``session_structure="free"`` (A31) another rubber always follows a finished one.
+    ``done`` are the earlier rubbers' seat totals; a rubber that ends joins them with
+    ``finished_totals()`` (read only then)."""
     if not state.finished:
-        return {
+        tally: VintTally = {
             "rubber": rubber,
             "next": number + 1,
             "started": True,
             "first_dealer": first_dealer,
             "state": _state_json(state),
         }
+        if done is not None:
+            tally["done"] = done
+        return tally
     if rubber >= RUBBERS and rules.session_structure != "free":
         return dict(SESSION_OVER)  # type: ignore[return-value]
     # Voided deals keep their places in the rotation: the deal just played was the
     # rubber's deal ``number`` (numbers count voided deals too), as the board counts.
     last_dealer = vint.dealer_of(first_dealer, number)  # type: ignore[arg-type]
-    return _fresh_rubber(rubber + 1, vint.next_seat(last_dealer))
+    after = None if done is None else [*done, finished_totals()]
+    return _fresh_rubber(rubber + 1, vint.next_seat(last_dealer), after)
 
 
 def tally_from_board(board: VintBoard) -> VintTally:
@@ -239,6 +252,11 @@ def tally_from_board(board: VintBoard) -> VintTally:
         "started": current.started,
         "first_dealer": current.first_dealer,
         "state": _state_json(current.state),
+        "done": [
+            {str(seat): t for seat, t in r.player_totals.items()}
+            for r in board.started
+            if r is not current
+        ],
     }
 
 
@@ -430,8 +448,18 @@ class VintGame(GameBase):
         *,
         editing: VintDeal | None = None,
     ) -> dict[str, Any]:
-        board = vint_scoreboard(session=session)
-        rubber = board.rubber(editing.rubber) if editing is not None else board.current
+        rubber: RubberView | None
+        if editing is not None:
+            board = vint_scoreboard(session=session)
+            rubber = board.rubber(editing.rubber)
+        elif getattr(request, "htmx", False):
+            # The pad alone (a save's answer): the rubber being played, over the stored
+            # totals of the rubbers before it; no finished rubber is scored again.
+            board = vint_pad_board(session=session, done=tally_of(session).get("done"))
+            rubber = board.current
+        else:  # the whole page: its aside names every rubber's partners
+            board = vint_scoreboard(session=session)
+            rubber = board.current
         if form is None:
             initial: dict[str, Any] = {"doubling": 0}
             if rubber is not None:
@@ -503,13 +531,17 @@ class VintGame(GameBase):
         return context
 
     def preview_context(self, request: Any, session: TableSession, form: Any) -> dict[str, Any]:
-        board = vint_scoreboard(session=session)
         rubber_no = _int(request.POST.get("editing_rubber"))
         before = _int(request.POST.get("editing_number"))
         rubber: RubberView | None
-        if rubber_no is not None and 1 <= rubber_no <= len(board.rubbers):
-            rubber = board.rubber(rubber_no)
+        if rubber_no is not None:
+            board = vint_scoreboard(session=session)
+            if 1 <= rubber_no <= len(board.rubbers):
+                rubber = board.rubber(rubber_no)
+            else:
+                rubber, before = board.current, None
         else:
+            board = vint_pad_board(session=session, done=tally_of(session).get("done"))
             rubber, before = board.current, None
         return {"form": form, **_preview(session, form, rubber, before)}
 
@@ -555,6 +587,9 @@ class VintGame(GameBase):
         if seen is not None and seen != slot.rubber:  # refused: the board says why
             _check_seen_rubber(vint_scoreboard(session=session), seen, slot.rubber)
         tally = tally_of(session)
+        done = tally.get("done")
+        if done is None:  # a tally stored before it kept the rubbers' totals: once, read all
+            done = tally_from_board(vint_scoreboard(session=session)).get("done")
         state = vint.RubberState(*tally["state"])
         first_dealer = extra.get("first_dealer")
         if first_dealer not in vint.SEATS:
@@ -586,7 +621,15 @@ class VintGame(GameBase):
             entries=entries_json(outcome),
             entered_by=entered_by,
         )
-        session.tally = tally_after(slot.rubber, slot.number, first_dealer, state, rules)
+        session.tally = tally_after(
+            slot.rubber,
+            slot.number,
+            first_dealer,
+            state,
+            rules,
+            done,
+            lambda: rubber_seat_totals(session, slot.rubber),
+        )
         return row
 
     def correct(
@@ -616,7 +659,7 @@ class VintGame(GameBase):
         return tally_from_board(vint_scoreboard(session=session))
 
     def tally_new(self) -> VintTally:
-        return _fresh_rubber(1, "N")
+        return _fresh_rubber(1, "N", [])
 
     def snapshot(self, row: VintDeal) -> VintDealSnapshot:
         return snapshot(row)

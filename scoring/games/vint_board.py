@@ -578,6 +578,46 @@ def vint_scoreboard(*, session: TableSession) -> VintBoard:
     )
 
 
+def vint_pad_board(*, session: TableSession, done: Sequence[Mapping[str, int]] | None) -> VintBoard:
+    """The board the pad shows: the rubber being played (``session.tally``) with its row
+    and deals, and the session totals from ``done``, the stored seat totals of the started
+    rubbers before it, so that no finished rubber is scored again. Only ``current`` and
+    ``standings`` are complete (``rubbers`` holds the current rubber alone). Without
+    ``done`` (an older tally) or when the session is over: the whole board."""
+    tally = session.tally or {}
+    number = tally.get("rubber", 1)
+    if done is None or number is None:
+        return vint_scoreboard(session=session)
+    rules = vint_rules_for(session)
+    players = sheet_players(session)
+    names = {seat: p.name for seat, p in enumerate(players, 1)}
+    row = VintRubber.objects.filter(session=session, number=number).first()
+    deals = list(VintDeal.objects.filter(session=session, rubber=number).order_by("number"))
+    view = _rubber_view(number, row, deals, names, rules, tally.get("first_dealer") or "N")
+    columns = [{int(k): v for k, v in totals.items()} for totals in done]
+    if view.started or not columns:
+        columns.append(view.player_totals)
+    return VintBoard(
+        session=session,
+        players=players,
+        rules=rules,
+        rubbers=[view],
+        current=view,
+        standings=_standings_from(players, columns),
+    )
+
+
+def rubber_seat_totals(session: TableSession, number: int) -> dict[str, int]:
+    """A rubber's column totals by table seat, as the tally keeps them ("1".."4")."""
+    row = VintRubber.objects.get(session=session, number=number)
+    deals = VintDeal.objects.filter(session=session, rubber=number, voided=False)
+    facts = deals.order_by("number").values_list("facts", flat=True)
+    rules = vint_rules_for(session)
+    closed = rules.unfinished_rubber_bonus != "none"
+    result = vint.score_rubber([deal_from_facts(f) for f in facts], rules, closed=closed)
+    return {str(k): v for k, v in seat_totals(seats_of(row), result).items()}
+
+
 def seat_totals(seats: Mapping[str, int], result: vint.RubberResult) -> dict[int, int]:
     """A rubber's column totals by table seat (1..4): the engine keys players by any label,
     and here the label is the seat, so two players of the same name stay apart."""
@@ -588,9 +628,16 @@ def seat_totals(seats: Mapping[str, int], result: vint.RubberResult) -> dict[int
 def _standings(
     players: Sequence[Any], rubbers: Sequence[RubberView], counted: Sequence[RubberView]
 ) -> list[Standing]:
-    result = vint.session_result(
-        [{str(seat): t for seat, t in r.player_totals.items()} for r in counted]
-    )
+    standings = _standings_from(players, [r.player_totals for r in counted])
+    for s in standings:
+        s.rubbers = [r.player_totals[s.seat] if r.started else None for r in rubbers]
+    return standings
+
+
+def _standings_from(players: Sequence[Any], columns: Sequence[Mapping[int, int]]) -> list[Standing]:
+    """Totals, nets and places from each counted rubber's column totals by table seat;
+    ``rubbers`` holds those columns (``_standings`` puts None for an unstarted rubber)."""
+    result = vint.session_result([{str(seat): t for seat, t in c.items()} for c in columns])
     totals = {int(k): v for k, v in result.totals.items()}
     nets = {int(k): v for k, v in result.net.items()}
     ranked = rank(range(1, len(players) + 1), [by_key(totals.__getitem__)])
@@ -599,7 +646,7 @@ def _standings(
             seat=seat,
             player=players[seat - 1],
             name=players[seat - 1].name,
-            rubbers=[r.player_totals[seat] if r.started else None for r in rubbers],
+            rubbers=[c[seat] for c in columns],
             total=totals[seat],
             net=nets[seat],
             place=place,

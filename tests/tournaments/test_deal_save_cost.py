@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from scoring import services as scoring_services
 from scoring.errors import DealRejected, NeedsConfirmation
 from scoring.games import Slot, game_of
+from scoring.games.vint_board import vint_pad_board, vint_scoreboard
 from scoring.models import TableSession
 from tests.actors import phone
 from tests.factories import ClubFactory, PlayerFactory
@@ -149,12 +150,13 @@ KOP_SAVE_STATEMENTS = [
     "the pad's newest rows",
     "the four seats' players",
 ]
-# Vint: the same, but the pad shows the rubber, so it reads the rubbers' rows and deals.
+# Vint: the same, but the pad shows the rubber being played, so it reads its row and its
+# deals (not the finished rubbers': the tally keeps their seat totals).
 VINT_SAVE_STATEMENTS = [
     *KOP_SAVE_STATEMENTS[:8],
     "the four seats' players",
-    "the session's rubbers",
-    "the session's deals",
+    "the current rubber's row",
+    "the current rubber's deals",
 ]
 
 
@@ -211,6 +213,7 @@ def test_a_vint_save_from_the_pad_sends_eleven_statements(vint_table, django_ass
     with django_assert_num_queries(len(VINT_SAVE_STATEMENTS)) as ctx:
         response = _pad_post(client, url, {"rubber": "1", **VINT_FORMS[1]}, Slot(1, 2))
     assert "submission_key" in ctx.captured_queries[2]["sql"]
+    assert all("rubber" in q["sql"] for q in ctx.captured_queries[-2:])  # rubber 1's only
     assert response["X-Deal-Number"] == "1.2"
     assert 'id="pad"' in response.content.decode()
 
@@ -293,3 +296,108 @@ def test_an_imported_sheet_comes_with_its_tally(profiles, director, name):
     session.refresh_from_db()
     assert session.tally
     assert session.tally == dict(game_of(session).tally_compute(session))
+
+
+# ------------------------------------------------- the pad's board from the stored tally
+
+SIX = json.loads(SHEET.read_text())["rubbers"]  # vint.md §6: three rubbers, 9 + 9 + 7 deals
+
+
+def _pad_equals_full_board(session: TableSession) -> None:
+    """The tally a save kept equals one computed from the rows, and the pad's board (the
+    current rubber over the stored seat totals of those before it) shows what the whole
+    board shows: the session's standings and the current rubber."""
+    session.refresh_from_db()
+    assert session.tally == dict(game_of(session).tally_compute(session))
+    full = vint_scoreboard(session=session)
+    pad = vint_pad_board(session=session, done=session.tally.get("done"))
+    assert [(s.seat, s.total, s.net, s.place) for s in pad.standings] == [
+        (s.seat, s.total, s.net, s.place) for s in full.standings
+    ]
+    if full.current is None:
+        assert pad.current is None
+        return
+    assert pad.current is not None
+    for attribute in ("number", "started", "first_dealer", "next_number", "column_totals"):
+        assert getattr(pad.current, attribute) == getattr(full.current, attribute), attribute
+    assert pad.current.status == full.current.status
+
+
+def test_the_pads_board_from_the_tally_equals_the_whole_board_over_section_6(profiles):
+    club = ClubFactory()
+    session = scoring_services.session_create(
+        game="vint",
+        profile_version=profiles["vint"].current,
+        players=[PlayerFactory(club=club) for _ in range(4)],
+    )
+    _pad_equals_full_board(session)
+    for number, rubber in enumerate(SIX, 1):
+        for facts in rubber["deals"]:
+            stored = scoring_services.deal_record(
+                session=session, facts=facts, actor=ACTOR, confirm_warnings=True
+            )
+            assert stored.slot.rubber == number
+            _pad_equals_full_board(session)
+        if number < len(SIX):  # the rubber ended: its seat totals joined the tally
+            assert len(session.tally["done"]) == number
+    # Corrections and voids rebuild the tally from the rows; saves go on from it.
+    changes = 0
+    for op, slot, facts in [
+        ("correct", Slot(1, 2), SIX[0]["deals"][5]),
+        ("void", Slot(1, 3), None),
+        ("correct", Slot(2, 1), SIX[1]["deals"][4]),
+        ("void", Slot(3, 7), None),
+        ("record", None, SIX[2]["deals"][6]),
+        ("void", Slot(3, 2), None),
+        ("record", None, SIX[2]["deals"][0]),
+    ]:
+        try:
+            if op == "correct":
+                scoring_services.deal_correct(
+                    session=session,
+                    slot=slot,
+                    facts=facts,
+                    actor=ACTOR,
+                    reason="typo",
+                    confirm_warnings=True,
+                )
+            elif op == "void":
+                scoring_services.deal_void(
+                    session=session, slot=slot, actor=ACTOR, reason="misdeal"
+                )
+            else:
+                scoring_services.deal_record(
+                    session=session, facts=facts, actor=ACTOR, confirm_warnings=True
+                )
+            changes += 1
+        except (DealRejected, NeedsConfirmation):
+            pass  # refused: nothing written
+        _pad_equals_full_board(session)
+    assert changes >= 5
+
+
+def test_a_tally_kept_before_the_rubbers_totals_gets_them_with_the_next_save(profiles):
+    club = ClubFactory()
+    session = scoring_services.session_create(
+        game="vint",
+        profile_version=profiles["vint"].current,
+        players=[PlayerFactory(club=club) for _ in range(4)],
+    )
+    for facts in [*SIX[0]["deals"], SIX[1]["deals"][0]]:
+        scoring_services.deal_record(
+            session=session, facts=facts, actor=ACTOR, confirm_warnings=True
+        )
+    session.refresh_from_db()
+    old = {k: v for k, v in session.tally.items() if k != "done"}
+    TableSession.objects.filter(pk=session.pk).update(tally=old)
+    session.refresh_from_db()
+    # The pad reads the whole board then; the next save stores the totals again.
+    pad = vint_pad_board(session=session, done=None)
+    assert [s.total for s in pad.standings] == [
+        s.total for s in vint_scoreboard(session=session).standings
+    ]
+    scoring_services.deal_record(
+        session=session, facts=SIX[1]["deals"][1], actor=ACTOR, confirm_warnings=True
+    )
+    _pad_equals_full_board(session)
+    assert len(session.tally["done"]) == 1
