@@ -41,6 +41,7 @@ from tournaments.models import (
     Registration,
     Round,
     RoundTable,
+    StandingsRow,
     StandingsSnapshot,
     Tournament,
 )
@@ -503,9 +504,35 @@ def standings_recompute(*, tournament_id: int, version: int) -> StandingsSnapsho
         Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk").first()
         if _snapshot_version(tournament_id) >= tournament.results_version:
             return None
-        return StandingsSnapshot.objects.create(
+        snapshot = StandingsSnapshot.objects.create(
             tournament_id=tournament_id, results_version=tournament.results_version, data=data
         )
+        StandingsRow.objects.bulk_create(standings_rows(snapshot=snapshot, data=data))
+        return snapshot
+
+
+# The kinds of rows a standings document lists, each stored as ``StandingsRow`` rows.
+STANDINGS_KINDS = ("individual", "pairs", "teams")
+
+
+def standings_rows(*, snapshot: StandingsSnapshot, data: Any) -> list[StandingsRow]:
+    """A snapshot's rows, in its order, to store beside it (one bulk insert, in the
+    snapshot's transaction): a player by start number and folded name, a pair or team
+    by its folded name."""
+    rows = []
+    for kind in STANDINGS_KINDS:
+        for position, row in enumerate((data or {}).get(kind) or []):
+            rows.append(
+                StandingsRow(
+                    snapshot=snapshot,
+                    kind=kind,
+                    position=position,
+                    number=row.get("number"),
+                    folded=fold_name(str(row.get("name") or row.get("group") or ""))[:300],
+                    data=row,
+                )
+            )
+    return rows
 
 
 def _snapshot_version(tournament_id: int) -> int:

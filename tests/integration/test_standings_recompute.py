@@ -19,7 +19,7 @@ from scoring.models import RuleProfile
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import ClubFactory, PlayerFactory
 from tournaments import services
-from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.models import StandingsRow, StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -138,6 +138,10 @@ def test_a_recompute_overtaken_by_a_newer_one_leaves_the_newest(monkeypatch, tou
     assert _versions(tournament) == [new]
     newest = StandingsSnapshot.objects.get(tournament=tournament)
     assert len(newest.data["individual"]) == 8
+    # Its rows were stored with it, once: the overtaken run wrote none.
+    stored = newest.rows.filter(kind="individual").order_by("position")
+    assert [r.data for r in stored] == newest.data["individual"]
+    assert StandingsRow.objects.filter(snapshot__tournament=tournament).count() == 8
 
 
 def test_a_snapshot_is_stored_as_written_json_compressed_with_lz4(tournament):
