@@ -5,7 +5,8 @@ Each figure is printed beside its floor measured in the same run, and the ratio 
 counts (the machine may be shared):
 
 - the full standings recompute (the Celery task's work: read the accepted tables, rank,
-  store a snapshot), best of 3, against reading the needed deal rows with raw SQL: <= 3x;
+  store a snapshot and its rows for the paged page), best of 3, against reading the needed
+  deal rows with raw SQL: <= 3x;
 - the public standings page, one page of ``STANDINGS_PAGE_SIZE`` rows (median of 20,
   served from the cache of its results version), against reading one page of the stored
   rows (their count and the page's rows, what the page itself reads): <= 2x. The page

@@ -14,7 +14,7 @@ from scoring.models import RuleProfile
 from tests.browser.conftest import no_horizontal_overflow, wider_than_viewport
 from tests.factories import ClubFactory
 from tournaments import selectors, services
-from tournaments.models import StandingsRow, StandingsSnapshot
+from tournaments.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 FIELD, PAGE = 150, 25
@@ -54,7 +54,7 @@ def big_field(director):
     ]
     data = {"game": "kop", "individual": rows}
     snapshot = StandingsSnapshot.objects.create(tournament=tournament, results_version=1, data=data)
-    StandingsRow.objects.bulk_create(services.standings_rows(snapshot=snapshot, data=data))
+    services.standings_rows_store(snapshot=snapshot, data=data)
     return tournament
 
 

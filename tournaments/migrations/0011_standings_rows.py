@@ -23,7 +23,7 @@ def fill(apps, schema_editor):
                 position=position,
                 number=row.get("number"),
                 folded=fold_name(str(row.get("name") or row.get("group") or ""))[:300],
-                data=row,
+                data={k: v for k, v in row.items() if not isinstance(v, list | dict)},
             )
             for kind in KINDS
             for position, row in enumerate((snapshot.data or {}).get(kind) or [])
