@@ -215,6 +215,30 @@ class StandingsSnapshot(models.Model):
         return f"{self.tournament} standings v{self.results_version}"
 
 
+class StandingsRow(models.Model):
+    """One row of a snapshot's standings (individual, pairs or teams), written with the
+    snapshot in one bulk insert: a standings page reads one page of rows (and finds a
+    player by folded name or start number) instead of decoding the whole snapshot."""
+
+    snapshot = models.ForeignKey(StandingsSnapshot, on_delete=models.CASCADE, related_name="rows")
+    kind = models.CharField(max_length=12)  # "individual", "pairs" or "teams"
+    position = models.PositiveIntegerField()  # 0-based, in the snapshot's order (by place)
+    number = models.PositiveIntegerField(null=True)  # the start number (individual rows)
+    folded = models.CharField(max_length=300)  # clubs.selectors.fold_name of the name
+    data = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["snapshot", "kind", "position"], name="standings_row_position_unique"
+            )
+        ]
+        indexes = [models.Index(fields=["snapshot", "kind", "number"], name="standings_row_number")]
+
+    def __str__(self) -> str:
+        return f"{self.snapshot} {self.kind} {self.position}"
+
+
 # ------------------------------------------------------------------------------- ratings
 #
 # Club ratings per game (tournaments/ranking/ratings.py has the vocabulary). A rated

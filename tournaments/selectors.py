@@ -5,10 +5,14 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from django.core.paginator import EmptyPage
 from django.db import connection
+from django.db.models import F
+from django.db.models.fields.json import KeyTransform
 from django.utils import timezone
 from django.utils.translation import gettext
 from django_tables2 import RequestConfig
+from django_tables2.data import TableData
 
 from clubs.selectors import fold_name, names_alike
 from scoring.games import game_for
@@ -18,6 +22,7 @@ from tournaments.models import (
     Registration,
     Round,
     RoundTable,
+    StandingsRow,
     StandingsSnapshot,
     TaskOutbox,
     Tournament,
@@ -256,19 +261,123 @@ def snapshot_data(*, snapshot: StandingsSnapshot) -> Any:
     return StandingsSnapshot.objects.values_list("data", flat=True).get(pk=snapshot.pk)
 
 
-def standings_tables(*, tournament: Tournament, data: Any, request: Any) -> dict[str, Any]:
-    if not data:
-        return {}
+# Rows on one page of the individual standings (4,000 players: 80 pages).
+STANDINGS_PAGE_SIZE = 50
+# How many players a standings search lists (a name shared by more: type more of it).
+STANDINGS_SEARCH_MAX = 20
+
+
+class StandingsRowsData(TableData):
+    """A django-tables2 data source over a snapshot's stored rows of one kind: sorted by
+    the database, counted by the database, and only the page shown is read (``len`` is
+    one COUNT, a slice one SELECT of that page's rows). The rows are the snapshot's own
+    dicts, so a game family's table (``STANDINGS_TABLES``) renders them as before."""
+
+    # Columns sorted by a stored field rather than by the row's JSON.
+    FIELDS = {"rank": "position", "number": "number", "name": "folded", "group": "folded"}
+    data: Any  # the rows' QuerySet, in the order asked
+
+    def __init__(self, rows: Any) -> None:
+        super().__init__(rows.order_by("position"))
+        self._length: int | None = None
+
+    def __len__(self) -> int:
+        if self._length is None:
+            self._length = self.data.count()
+        return self._length
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, slice):
+            return list(self.data.values_list("data", flat=True)[key])
+        return self.data.values_list("data", flat=True)[key]
+
+    def __iter__(self) -> Any:
+        return iter(self.data.values_list("data", flat=True))
+
+    def order_by(self, aliases: Any) -> None:
+        terms: list[Any] = []
+        for alias in aliases:
+            name = alias.lstrip("-")
+            field = self.FIELDS.get(name)
+            expression = F(field) if field else KeyTransform(name, "data")
+            terms.append(expression.desc() if alias.startswith("-") else expression.asc())
+        self.data = self.data.order_by(*terms, "position")
+
+
+def standings_rows(*, snapshot: StandingsSnapshot, kind: str) -> Any:
+    return StandingsRow.objects.filter(snapshot_id=snapshot.pk, kind=kind)
+
+
+def standings_search(*, snapshot: StandingsSnapshot, query: str) -> list[dict[str, Any]]:
+    """The players a standings search names, best placed first: a start number ("12",
+    "#12") names one, else each word of the folded query is looked up in the folded names
+    ("Lukasz" finds "Łukasz"). One read of at most ``STANDINGS_SEARCH_MAX`` rows."""
+    query = " ".join(query.split())[:FIND_QUERY_MAX]
+    digits = query.lstrip("#").strip()
+    rows = standings_rows(snapshot=snapshot, kind="individual")
+    if digits.isdigit() and len(digits) <= 6:
+        rows = rows.filter(number=int(digits))
+    elif query:
+        # Every word of the query, in any order ("szczepanska 111" finds
+        # "Małgorzata Wiśniewska-Szczepańska 111").
+        for word in fold_name(query).split():
+            rows = rows.filter(folded__contains=word)
+    else:
+        return []
+    return list(rows.order_by("position").values_list("data", flat=True)[:STANDINGS_SEARCH_MAX])
+
+
+def standings_page_of(*, snapshot: StandingsSnapshot, number: int, per_page: int) -> int | None:
+    """The page (1-based, in place order) holding start number ``number``; None if that
+    player has no row. One indexed read."""
+    position = (
+        standings_rows(snapshot=snapshot, kind="individual")
+        .filter(number=number)
+        .values_list("position", flat=True)
+        .first()
+    )
+    return None if position is None else position // per_page + 1
+
+
+def standings_tables(
+    *,
+    tournament: Tournament,
+    snapshot: StandingsSnapshot,
+    request: Any,
+    per_page: int | None = STANDINGS_PAGE_SIZE,
+    page: int | None = None,
+    highlight: int | None = None,
+) -> dict[str, Any]:
+    """The standings tables from the snapshot's stored rows: the individual one a page
+    at a time (``per_page``; None for every row, as printed), sorted by the database;
+    the pairs and teams whole. ``page`` overrides the request's page (a jump to a
+    player); ``highlight``: the start number whose row is marked."""
     table_cls = STANDINGS_TABLES[game_for(tournament.game).family]
-    individual = table_cls(data["individual"], prefix="ind-")
+    individual = table_cls(
+        StandingsRowsData(standings_rows(snapshot=snapshot, kind="individual")), prefix="ind-"
+    )
     individual.tournament_slug = tournament.slug
+    individual.highlight = highlight
     RequestConfig(request, paginate=False).configure(individual)
+    if per_page:
+        asked = request.GET.get(individual.prefixed_page_field, "")
+        number = page or (int(asked) if asked.isdigit() and len(asked) < 7 else 1)
+        try:
+            individual.paginate(per_page=per_page, page=number)
+        except EmptyPage:
+            individual.paginate(per_page=per_page, page=individual.paginator.num_pages)
     out: dict[str, Any] = {"individual_table": individual}
-    for kind in ("pairs", "teams"):
-        if data.get(kind):
-            table = GroupStandingsTable(data[kind], prefix=f"{kind}-")
-            RequestConfig(request, paginate=False).configure(table)
-            out[f"{kind}_table"] = table
+    groups: dict[str, list[Any]] = {}
+    for kind, data in (
+        StandingsRow.objects.filter(snapshot_id=snapshot.pk, kind__in=("pairs", "teams"))
+        .order_by("kind", "position")
+        .values_list("kind", "data")
+    ):
+        groups.setdefault(kind, []).append(data)
+    for kind, rows in groups.items():
+        table = GroupStandingsTable(rows, prefix=f"{kind}-")
+        RequestConfig(request, paginate=False).configure(table)
+        out[f"{kind}_table"] = table
     return out
 
 

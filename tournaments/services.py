@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -41,6 +42,7 @@ from tournaments.models import (
     Registration,
     Round,
     RoundTable,
+    StandingsRow,
     StandingsSnapshot,
     Tournament,
 )
@@ -503,9 +505,74 @@ def standings_recompute(*, tournament_id: int, version: int) -> StandingsSnapsho
         Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk").first()
         if _snapshot_version(tournament_id) >= tournament.results_version:
             return None
-        return StandingsSnapshot.objects.create(
+        snapshot = StandingsSnapshot.objects.create(
             tournament_id=tournament_id, results_version=tournament.results_version, data=data
         )
+        standings_rows_store(snapshot=snapshot, data=data)
+        return snapshot
+
+
+# The kinds of rows a standings document lists, each stored as ``StandingsRow`` rows.
+STANDINGS_KINDS = ("individual", "pairs", "teams")
+
+
+def standings_rows_store(*, snapshot: StandingsSnapshot, data: Any) -> None:
+    """Store a snapshot's rows (``standings_rows``) in one statement. On PostgreSQL the
+    columns go as arrays expanded by ``unnest``: a 4,000-player snapshot's rows in half
+    the time of the ORM's bulk insert (no model instance a row, three parameters in all)."""
+    if connection.vendor != "postgresql":
+        StandingsRow.objects.bulk_create(standings_rows(snapshot=snapshot, data=data))
+        return
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        for kind in STANDINGS_KINDS:
+            rows = (data or {}).get(kind) or []
+            if not rows:
+                continue
+            cursor.execute(
+                f"INSERT INTO {q(StandingsRow._meta.db_table)} "  # noqa: S608
+                "(snapshot_id, kind, position, number, folded, data) "
+                "SELECT %s, %s, u.ord - 1, u.number, u.folded, u.data::jsonb "
+                "FROM unnest(%s::integer[], %s::text[], %s::text[]) "
+                "WITH ORDINALITY AS u(number, folded, data, ord)",
+                [
+                    snapshot.pk,
+                    kind,
+                    [row.get("number") for row in rows],
+                    [_folded(row) for row in rows],
+                    [json.dumps(_plain(row)) for row in rows],
+                ],
+            )
+
+
+def _folded(row: dict[str, Any]) -> str:
+    return fold_name(str(row.get("name") or row.get("group") or ""))[:300]
+
+
+def _plain(row: dict[str, Any]) -> dict[str, Any]:
+    """What a standings table shows of a row: its plain values, not the rounds' detail
+    (most of a Kop snapshot, read by the CSV and the round pages)."""
+    return {k: v for k, v in row.items() if not isinstance(v, list | dict)}
+
+
+def standings_rows(*, snapshot: StandingsSnapshot, data: Any) -> list[StandingsRow]:
+    """A snapshot's rows, in its order, to store beside it (one bulk insert, in the
+    snapshot's transaction): a player by start number and folded name, a pair or team
+    by its folded name; each row's plain values (what the standings tables show)."""
+    rows = []
+    for kind in STANDINGS_KINDS:
+        for position, row in enumerate((data or {}).get(kind) or []):
+            rows.append(
+                StandingsRow(
+                    snapshot=snapshot,
+                    kind=kind,
+                    position=position,
+                    number=row.get("number"),
+                    folded=_folded(row),
+                    data=_plain(row),
+                )
+            )
+    return rows
 
 
 def _snapshot_version(tournament_id: int) -> int:

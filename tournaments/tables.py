@@ -24,6 +24,8 @@ class FastTable(tables.Table):
         columns = [
             (c.name, getattr(c.column, "html", None), c.attrs["td"].as_html()) for c in self.columns
         ]
+        # ``highlight``: the start number whose row is marked (a standings search's find).
+        highlight = getattr(self, "highlight", None)
         out = []
         for row in self.paginated_rows:
             record = row.record
@@ -31,7 +33,9 @@ class FastTable(tables.Table):
             for name, html, attrs in columns:
                 value = html(record, self) if html else conditional_escape(record.get(name, ""))
                 cells.append(f"<td {attrs}>{value}</td>" if attrs else f"<td>{value}</td>")
-            out.append("<tr>" + "".join(cells) + "</tr>")
+            mark = highlight is not None and record.get("number") == highlight
+            tr = '<tr class="found" id="standings-found">' if mark else "<tr>"
+            out.append(tr + "".join(cells) + "</tr>")
         return SafeString("".join(out))
 
     # Only the sorting links in the head are boosted; links in the rows lead to other pages.

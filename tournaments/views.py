@@ -343,9 +343,9 @@ def table_accept(request: HttpRequest, slug: str, table_id: int) -> HttpResponse
     return redirect("scoring:session", pk=table.session_id)
 
 
-# The query parameters that change the standings tables (their sorting, the print page):
+# The query parameters that change the standings tables (their sorting, page, the print page):
 # the cache keys on these and the tables are rendered with these only.
-STANDINGS_PARAMS = ("ind-sort", "pairs-sort", "teams-sort", "print")
+STANDINGS_PARAMS = ("ind-sort", "ind-page", "pairs-sort", "teams-sort", "print")
 STANDINGS_CACHE_SECONDS = 3600
 
 
@@ -365,7 +365,14 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         response: HttpResponse = HttpResponseNotModified()
     else:
         if view["visible"] and view["snapshot"]:
-            context["tables_html"] = _standings_tables_html(request, tournament, view["snapshot"])
+            context.update(_standings_search(request, view["snapshot"]))
+            if context["query"] and len(context["matches"]) == 1:
+                # One player found: their page, marked and scrolled to (a link to keep).
+                found = context["matches"][0]["number"]
+                return redirect(f"{request.path}?player={found}#standings-found")
+            context["tables_html"] = _standings_tables_html(
+                request, tournament, view["snapshot"], jump=context["jump"]
+            )
         template = (
             "tournaments/standings_print.html"
             if request.GET.get("print")
@@ -429,29 +436,60 @@ def _standings_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _standings_tables_html(request: HttpRequest, tournament: Tournament, snapshot: Any) -> str:
-    """The standings tables of ``snapshot`` as HTML, cached per snapshot, language and
-    sorting: a new results version is a new snapshot row, hence a new key, so a page
-    never serves an older version's tables, and a cached one never decodes the JSON.
-    The tables are rendered with only ``STANDINGS_PARAMS`` of the query, so their links
-    do not carry whatever else a request added to the cached copy."""
+def _standings_search(request: HttpRequest, snapshot: Any) -> dict[str, Any]:
+    """A standings search (``?q=``: a name or start number, folded) and a jump to a
+    player (``?player=``: a start number, from a search's list): the players found, and
+    the start number to open the page of and mark (``jump``)."""
+    query = " ".join(request.GET.get("q", "").split())[: selectors.FIND_QUERY_MAX]
+    matches = selectors.standings_search(snapshot=snapshot, query=query) if query else []
+    raw = request.GET.get("player", "")
+    jump = int(raw) if raw.isdigit() and len(raw) <= 6 else None
+    return {"query": query, "matches": matches, "jump": jump}
+
+
+def _standings_tables_html(
+    request: HttpRequest, tournament: Tournament, snapshot: Any, jump: int | None = None
+) -> str:
+    """The standings tables of ``snapshot`` as HTML: one page of the individual rows
+    (``selectors.standings_tables``), cached per snapshot, language, sorting and page: a
+    new results version is a new snapshot row, hence a new key, so a page never serves an
+    older version's tables. The tables are rendered with only ``STANDINGS_PARAMS`` of the
+    query, so their links do not carry whatever else a request added to the cached copy.
+    ``jump``: a start number whose page (in place order) is shown, its row marked; such a
+    page is rendered for the request, not cached (a search's answer)."""
+    printing = bool(request.GET.get("print"))
+    page = None
+    if jump is not None and not printing:
+        page = selectors.standings_page_of(
+            snapshot=snapshot, number=jump, per_page=selectors.STANDINGS_PAGE_SIZE
+        )
     kept = QueryDict(mutable=True)
     for name in STANDINGS_PARAMS:
-        if name in request.GET:
-            kept[name] = request.GET[name]
+        value = request.GET.get(name, "")
+        if name == "ind-page" and not (value.isdigit() and len(value) < 7):
+            continue
+        if name in request.GET and not (page and name in ("ind-sort", "ind-page")):
+            kept[name] = value
     query = kept.urlencode()
     version = f"{snapshot.pk}.{snapshot.results_version}.{snapshot.computed_at.timestamp()}"
     key = f"standings:{tournament.slug}:{version}:{get_language()}:{query}"
-    html = cache.get(key)
+    html = None if page else cache.get(key)
     if html is None:
         clean = copy.copy(request)
         clean.GET = QueryDict(query)
-        data = selectors.snapshot_data(snapshot=snapshot)
-        tables = selectors.standings_tables(tournament=tournament, data=data, request=clean)
+        tables = selectors.standings_tables(
+            tournament=tournament,
+            snapshot=snapshot,
+            request=clean,
+            per_page=None if printing else selectors.STANDINGS_PAGE_SIZE,
+            page=page,
+            highlight=jump if page else None,
+        )
         html = render_to_string(
             "tournaments/standings.html#standings-tables", tables, request=clean
         )
-        cache.set(key, html, STANDINGS_CACHE_SECONDS)
+        if not page:
+            cache.set(key, html, STANDINGS_CACHE_SECONDS)
     return mark_safe(html)  # rendered by the template engine above, escaped there
 
 

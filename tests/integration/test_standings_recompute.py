@@ -19,7 +19,7 @@ from scoring.models import RuleProfile
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import ClubFactory, PlayerFactory
 from tournaments import services
-from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.models import StandingsRow, StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -138,6 +138,11 @@ def test_a_recompute_overtaken_by_a_newer_one_leaves_the_newest(monkeypatch, tou
     assert _versions(tournament) == [new]
     newest = StandingsSnapshot.objects.get(tournament=tournament)
     assert len(newest.data["individual"]) == 8
+    # Its rows were stored with it, once: the overtaken run wrote none.
+    stored = newest.rows.filter(kind="individual").order_by("position")
+    plain = [{k: v for k, v in r.items() if k != "by_round"} for r in newest.data["individual"]]
+    assert [r.data for r in stored] == plain
+    assert StandingsRow.objects.filter(snapshot__tournament=tournament).count() == 8
 
 
 def test_a_snapshot_is_stored_as_written_json_compressed_with_lz4(tournament):
@@ -156,3 +161,30 @@ def test_a_snapshot_is_stored_as_written_json_compressed_with_lz4(tournament):
             "WHERE attrelid = 'tournaments_standingssnapshot'::regclass AND attname = 'data'"
         )
         assert cursor.fetchone() == ("json", "l")
+
+
+def test_the_rows_stored_by_unnest_are_the_rows_the_orm_would_store(tournament):
+    """PostgreSQL stores a snapshot's rows in one ``unnest`` statement; they are what
+    ``standings_rows`` builds for the other databases: players, pairs and teams."""
+    data = {
+        "individual": [
+            {"rank": "=1", "place": 1, "number": 7, "name": "Łukasz Żółć", "by_round": [{}]},
+            {"rank": "=1", "place": 1, "number": 3, "name": "Ann"},
+        ],
+        "pairs": [{"rank": "1", "group": "Żubry", "members": "Ann, Łukasz Żółć"}],
+    }
+    snapshot = StandingsSnapshot.objects.create(
+        tournament=tournament, results_version=99, data=data
+    )
+    services.standings_rows_store(snapshot=snapshot, data=data)
+    fields = ("kind", "position", "number", "folded", "data")
+    stored = list(snapshot.rows.order_by("kind", "position").values_list(*fields))
+    built = sorted(
+        (
+            tuple(getattr(r, f) for f in fields)
+            for r in services.standings_rows(snapshot=snapshot, data=data)
+        ),
+        key=lambda r: (r[0], r[1]),
+    )
+    assert stored == built
+    assert stored[0][:4] == ("individual", 0, 7, "lukasz zolc")

@@ -1,0 +1,84 @@
+"""The standings page on a 360 px phone: one page of a big field, a search by a name typed
+without its accents opens the page holding that player, marked, and the pager moves on;
+nothing scrolls sideways."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring import services as scoring_services
+from scoring.models import RuleProfile
+from tests.browser.conftest import no_horizontal_overflow, wider_than_viewport
+from tests.factories import ClubFactory
+from tournaments import selectors, services
+from tournaments.models import StandingsSnapshot
+
+pytestmark = pytest.mark.django_db(transaction=True)
+FIELD, PAGE = 150, 25
+
+
+def big_field(director):
+    scoring_services.profile_sync_builtin()
+    tournament = services.tournament_create(
+        name="Kościan Cup",
+        game="kop",
+        profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
+        rounds=3,
+        deals_per_round=4,
+        club=ClubFactory(name="Klub Kopa"),
+        seed=7,
+        created_by=director,
+    )
+    tournament.results_version = 1
+    tournament.save(update_fields=["results_version"])
+    rows = [
+        {
+            "rank": str(i),
+            "place": i,
+            "number": i,
+            "name": f"Małgorzata Wiśniewska-Szczepańska {i:03d}",
+            "big_points": 1000 - i,
+            "small_points": -i,
+            "firsts": 1,
+            "seconds": 1,
+            "thirds": 1,
+            "fourths": 0,
+            "rounds": 3,
+            "byes": 0,
+            "by_round": [],
+        }
+        for i in range(1, FIELD + 1)
+    ]
+    data = {"game": "kop", "individual": rows}
+    snapshot = StandingsSnapshot.objects.create(tournament=tournament, results_version=1, data=data)
+    services.standings_rows_store(snapshot=snapshot, data=data)
+    return tournament
+
+
+def test_a_search_on_a_phone_opens_the_players_page_marked(
+    phone, live_server, director, monkeypatch
+):
+    monkeypatch.setattr(selectors, "STANDINGS_PAGE_SIZE", PAGE)
+    tournament = big_field(director)
+    phone.goto(f"{live_server.url}/tournaments/{tournament.slug}/standings/")
+    body = phone.locator("table.standings tbody tr")
+    expect(body).to_have_count(PAGE)
+    assert no_horizontal_overflow(phone), wider_than_viewport(phone)
+
+    phone.fill("#standings-q", "malgorzata wisniewska szczepanska 111")
+    phone.press("#standings-q", "Enter")
+    found = phone.locator("#standings-found")
+    expect(found).to_contain_text("Małgorzata Wiśniewska-Szczepańska 111")
+    expect(found).to_be_in_viewport()
+    # Place 111 with 25 a page: the fifth page (places 101 to 125).
+    expect(body.first).to_contain_text("Szczepańska 101")
+    expect(phone.locator(".pager [aria-current=page]")).to_have_text("5")
+    assert no_horizontal_overflow(phone), wider_than_viewport(phone)
+
+    phone.locator(".pager a[rel=next]").click()
+    expect(body.first).to_contain_text("Szczepańska 126")
+    expect(phone).to_have_url(re.compile(r"ind-page=6"))
+    assert no_horizontal_overflow(phone), wider_than_viewport(phone)

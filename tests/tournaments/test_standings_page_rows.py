@@ -1,0 +1,200 @@
+"""The standings page reads one page of stored rows (issue 12 item 2): a page of a big
+field costs the same few small reads as a page of a small one, a search finds a player
+by folded name or start number, and a jump opens the page holding the player, marked."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.actors import DIRECTOR_ACCEPTS
+from tournaments import selectors, services
+from tournaments.models import StandingsRow, StandingsSnapshot
+
+pytestmark = pytest.mark.django_db
+
+FIELD = 333
+PAGE = 20
+
+
+@pytest.fixture(autouse=True)
+def small_pages(monkeypatch):
+    monkeypatch.setattr(selectors, "STANDINGS_PAGE_SIZE", PAGE)
+
+
+def _name(i: int) -> str:
+    # Accents in every tenth name: "Łukasz Żółć 0010".
+    return f"Łukasz Żółć {i:04d}" if i % 10 == 0 else f"Gracz {i:04d}"
+
+
+def _kop_row(i: int) -> dict:
+    return {
+        "rank": str(i),
+        "place": i,
+        "number": 1000 + i,
+        "name": _name(i),
+        "big_points": FIELD - i,
+        "small_points": (i * 7) % 50 - 25,
+        "firsts": 0,
+        "seconds": 0,
+        "thirds": 0,
+        "fourths": 0,
+        "rounds": 3,
+        "byes": 0,
+        "by_round": [],
+    }
+
+
+def _vint_row(i: int) -> dict:
+    return {
+        "rank": str(i),
+        "place": i,
+        "number": 1000 + i,
+        "name": _name(i),
+        "net": FIELD - i,
+        "rubbers_won": 1,
+        "total_points": 100 * i,
+        "rounds": 1,
+    }
+
+
+def _store(tournament, rows):
+    """A snapshot as the standings task stores it: the document and its rows."""
+    tournament.results_version = 1
+    tournament.save(update_fields=["results_version"])
+    data = {"game": tournament.game, "individual": rows}
+    snapshot = StandingsSnapshot.objects.create(tournament=tournament, results_version=1, data=data)
+    services.standings_rows_store(snapshot=snapshot, data=data)
+    return snapshot
+
+
+@pytest.fixture
+def big_kop(kop_tournament):
+    _store(kop_tournament, [_kop_row(i) for i in range(1, FIELD + 1)])
+    return kop_tournament
+
+
+@pytest.fixture
+def big_vint(profiles, club, director):
+    tournament = services.tournament_create(
+        name="Vint night",
+        game="vint",
+        profile_version=profiles["vint"].current,
+        rounds=1,
+        club=club,
+        seed=1,
+        created_by=director,
+    )
+    _store(tournament, [_vint_row(i) for i in range(1, FIELD + 1)])
+    return tournament
+
+
+def _url(tournament) -> str:
+    return reverse("tournaments:standings", kwargs={"slug": tournament.slug})
+
+
+def _body_names(html: str) -> list[str]:
+    tbody = html.split('<table class="grid standings"')[1].split("</tbody>")[0]
+    return re.findall(r'/(\d+)/">', tbody)
+
+
+def _rows_read(queries) -> int:
+    """How many snapshot rows the captured reads could return: a read of the row table
+    must be bounded by a LIMIT no bigger than a page (or be a COUNT)."""
+    largest = 0
+    for q in queries:
+        sql = q["sql"]
+        if "standingssnapshot" in sql and '"data"' in sql.split("FROM")[0]:
+            return FIELD  # the snapshot's whole JSON
+        if "standingsrow" not in sql or "COUNT(" in sql:
+            continue
+        limit = re.search(r"LIMIT (\d+)", sql)
+        if limit is None and "IN ('pairs', 'teams')" not in sql:
+            return FIELD
+        if limit:
+            largest = max(largest, int(limit.group(1)))
+    return largest
+
+
+@pytest.mark.parametrize("field", ["big_kop", "big_vint"])
+def test_a_page_reads_one_page_of_rows(client, request, field):
+    tournament = request.getfixturevalue(field)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(_url(tournament) + "?ind-page=3")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert _body_names(html) == [str(1000 + i) for i in range(41, 61)]
+    assert _rows_read(queries) <= PAGE
+    # The tournament, its state, then the rows: a count, one page, the pairs and teams.
+    assert len(queries) == 5, [q["sql"] for q in queries]
+    assert "ind-page=4" in html and "ind-page=2" in html  # paging links
+    assert "Gracz 0059" in html and "Gracz 0061" not in html
+
+
+@pytest.mark.parametrize("field", ["big_kop", "big_vint"])
+def test_sorting_is_done_by_the_database_across_pages(client, request, field):
+    tournament = request.getfixturevalue(field)
+    column = "small_points" if field == "big_kop" else "total_points"
+    html = client.get(_url(tournament) + f"?ind-sort=-{column}").content.decode()
+    rows = [_kop_row(i) if field == "big_kop" else _vint_row(i) for i in range(1, FIELD + 1)]
+    expected = sorted(rows, key=lambda r: (-r[column], r["place"]))[:PAGE]
+    assert _body_names(html) == [str(r["number"]) for r in expected]
+    by_name = client.get(_url(tournament) + "?ind-sort=-name").content.decode()
+    assert _body_names(by_name)[0] == "1330"  # "Łukasz Żółć 0330" folds to "lukasz..."
+
+
+@pytest.mark.parametrize("query", ["lukasz zolc 0250", "ŁUKASZ  Żółć 0250", "zolc 025"])
+def test_search_finds_a_name_without_its_accents_and_jumps_to_its_page(client, big_kop, query):
+    response = client.get(_url(big_kop), {"q": query})
+    assert response["Location"] == _url(big_kop) + "?player=1250#standings-found"
+    html = client.get(response["Location"]).content.decode()
+    assert 'id="standings-found"' in html
+    found = html.split('id="standings-found"')[1].split("</tr>")[0]
+    assert "Łukasz Żółć 0250" in found
+    # Place 250 with 20 a page: page 13 (places 241 to 260).
+    assert _body_names(html) == [str(1000 + i) for i in range(241, 261)]
+
+
+def test_search_by_start_number_and_several_matches_link_to_each_place(client, big_kop):
+    by_number = client.get(_url(big_kop) + "?q=%231007", follow=True).content.decode()
+    assert "Gracz 0007" in by_number.split('id="standings-found"')[1].split("</tr>")[0]
+    several = client.get(_url(big_kop) + "?q=ZOLC").content.decode()
+    assert 'id="standings-several"' in several
+    links = re.findall(r'href="\?player=(\d+)#standings-found"', several)
+    assert links[:3] == ["1010", "1020", "1030"]
+    assert len(links) == selectors.STANDINGS_SEARCH_MAX
+    jump = client.get(_url(big_kop) + "?player=1030&ind-sort=name").content.decode()
+    assert "Łukasz Żółć 0030" in jump.split('id="standings-found"')[1].split("</tr>")[0]
+    assert _body_names(jump) == [str(1000 + i) for i in range(21, 41)]
+    none = client.get(_url(big_kop) + "?q=Nobody").content.decode()
+    assert 'id="standings-none"' in none and 'id="standings-found"' not in none
+
+
+def test_a_page_past_the_end_shows_the_last_and_print_and_csv_show_every_row(client, big_kop):
+    last = client.get(_url(big_kop) + "?ind-page=999").content.decode()
+    assert _body_names(last)[-1] == str(1000 + FIELD)
+    printed = client.get(_url(big_kop) + "?print=1").content.decode()
+    assert len(_body_names(printed)) == FIELD
+    csv = client.get(reverse("tournaments:standings_csv", kwargs={"slug": big_kop.slug}))
+    assert csv.content.decode().count("\n") == FIELD + 1
+
+
+def test_the_standings_task_stores_the_rows_with_the_snapshot(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    rnd = services.round_generate(tournament=kop_tournament)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    snapshot = StandingsSnapshot.objects.get(tournament=kop_tournament)
+    stored = list(snapshot.rows.filter(kind="individual").order_by("position"))
+    plain = [{k: v for k, v in r.items() if k != "by_round"} for r in snapshot.data["individual"]]
+    assert [r.data for r in stored] == plain
+    assert [r.number for r in stored] == [r["number"] for r in snapshot.data["individual"]]
+    assert stored[0].folded == stored[0].data["name"].casefold()
+    # A repeated run stores nothing more.
+    services.standings_recompute(tournament_id=kop_tournament.pk, version=1)
+    assert StandingsRow.objects.filter(snapshot__tournament=kop_tournament).count() == 16
