@@ -509,6 +509,10 @@ def standings_recompute(*, tournament_id: int, version: int) -> StandingsSnapsho
             tournament_id=tournament_id, results_version=tournament.results_version, data=data
         )
         standings_rows_store(snapshot=snapshot, data=data)
+        # Pages read only the newest snapshot's rows: an older snapshot's go (its JSON stays).
+        StandingsRow.objects.filter(snapshot__tournament_id=tournament_id).exclude(
+            snapshot_id=snapshot.pk
+        ).delete()
         return snapshot
 
 

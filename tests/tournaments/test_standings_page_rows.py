@@ -198,3 +198,21 @@ def test_the_standings_task_stores_the_rows_with_the_snapshot(
     # A repeated run stores nothing more.
     services.standings_recompute(tournament_id=kop_tournament.pk, version=1)
     assert StandingsRow.objects.filter(snapshot__tournament=kop_tournament).count() == 16
+
+
+def test_a_newer_snapshot_replaces_the_older_ones_rows(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    """Only the newest snapshot's rows are read, so an older snapshot's rows are dropped when
+    a newer one is stored: a full evening's recomputes do not pile up 4,000 rows apiece."""
+    rnd = services.round_generate(tournament=kop_tournament)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    first = StandingsSnapshot.objects.get(tournament=kop_tournament)
+    version = first.results_version + 1
+    type(kop_tournament).objects.filter(pk=kop_tournament.pk).update(results_version=version)
+    newest = services.standings_recompute(tournament_id=kop_tournament.pk, version=version)
+    assert newest is not None and newest.pk != first.pk
+    kept = StandingsRow.objects.filter(snapshot__tournament=kop_tournament)
+    assert kept.count() == 16
+    assert set(kept.values_list("snapshot_id", flat=True)) == {newest.pk}
