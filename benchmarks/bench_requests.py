@@ -1,6 +1,6 @@
 """Server time of one deal-save request, form post to htmx partial returned, as a ratio
 to its floor measured in the same run: a bare view doing one INSERT behind the same
-middleware, CSRF check and table link (``bench_urls.bare_insert``).
+middleware, CSRF check and table link (``floor_urls.bare_insert``).
 
 Runs in-process through Django's test client (no network) with CSRF enforced, from a
 phone that opened the table link, once on SQLite and once on PostgreSQL (if reachable),
@@ -59,7 +59,7 @@ def run_one(label: str) -> None:
     with throwaway_database():
         from django.conf import settings
 
-        settings.ROOT_URLCONF = "bench_urls"
+        settings.ROOT_URLCONF = "floor_urls"
         from scoring import services
         from scoring.models import RuleProfile
         from tests.factories import ClubFactory, PlayerFactory
