@@ -1,4 +1,5 @@
-"""The site's URLs plus the floor a deal save is measured against (``bench_requests``; not named bench_* so that ``make bench`` does not run it as a benchmark).
+"""The site's URLs plus the floor a deal save is measured against (``bench_requests``;
+not named ``bench_*``, so ``make bench`` does not run it as a benchmark).
 
 ``/bench/bare/<pk>/`` is the least a table's phone can do to store one row: the same
 middleware (sessions, CSRF, authentication, security headers), the table link checked
