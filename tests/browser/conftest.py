@@ -8,7 +8,10 @@ in the test thread.
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -106,6 +109,15 @@ def shots(tmp_path) -> Path:
     target = Path(os.environ.get("SCREENSHOT_DIR") or tmp_path)
     target.mkdir(parents=True, exist_ok=True)
     return target
+
+
+def settles_to(read: Callable[[], Any], want: Any, *, seconds: float = 30) -> None:
+    """Poll ``read()`` (the database, say) until it returns ``want``, then assert it: a page
+    can show its next state a moment before the server's answer is committed."""
+    deadline = time.monotonic() + seconds
+    while (got := read()) != want and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert got == want
 
 
 def login(page, live_server, username: str, password: str = "pw-secret-123") -> None:

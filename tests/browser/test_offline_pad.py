@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import KopDeal
-from tests.browser.conftest import login
+from tests.browser.conftest import login, settles_to
 from tests.browser.test_kop_scorer import keypad, tap
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -75,7 +75,7 @@ def test_three_deals_offline_survive_a_reload_and_are_stored_once_in_order(
     phone.context.set_offline(False)
     phone.get_by_text("Save deal 4").wait_for()
     phone.locator("#offline-box").wait_for(state="hidden")
-    assert rows(table) == [(1, "normal", 60), (2, "cicha", 61), (3, "normal", 70)]
+    settles_to(lambda: rows(table), [(1, "normal", 60), (2, "cicha", 61), (3, "normal", 70)])
     # +1 (deal 1), +12 (cicha), -1 (deal 3) for seat 1: the totals include all three.
     assert [int(phone.locator(f"[data-total-seat='{i}']").inner_text()) for i in (1, 2)] == [
         12,
@@ -112,7 +112,7 @@ def test_a_deal_saved_from_another_phone_meanwhile_is_shown_and_the_scorer_choos
     phone.locator("#offline-keep", has_text="Keep mine as deal 2").click()
     phone.locator("#offline-box").wait_for(state="hidden")
     phone.get_by_text("Save deal 4").wait_for()
-    assert rows(table) == [(1, "normal", 75), (2, "normal", 60), (3, "cicha", 61)]
+    settles_to(lambda: rows(table), [(1, "normal", 75), (2, "normal", 60), (3, "cicha", 61)])
 
 
 def test_dropping_the_conflicting_deal_sends_the_rest(phone, live_server, scorer, table):
@@ -131,7 +131,7 @@ def test_dropping_the_conflicting_deal_sends_the_rest(phone, live_server, scorer
     phone.locator("#offline-drop").click()
     phone.locator("#offline-box").wait_for(state="hidden")
     phone.get_by_text("Save deal 3").wait_for()
-    assert rows(table) == [(1, "normal", 60), (2, "cicha", 61)]
+    settles_to(lambda: rows(table), [(1, "normal", 60), (2, "cicha", 61)])
 
 
 def test_a_save_that_never_reaches_the_server_waits_and_the_next_deal_queues_behind_it(
@@ -154,4 +154,4 @@ def test_a_save_that_never_reaches_the_server_waits_and_the_next_deal_queues_beh
     enter(phone, "cicha", ["1\u00a0Ala"], "61")
     expect(phone.locator("#offline-box")).to_be_hidden(timeout=SLOW)
     expect(phone.locator("#save-deal")).to_have_text("Save deal 3", timeout=SLOW)
-    assert rows(table) == [(1, "normal", 60), (2, "cicha", 61)]
+    settles_to(lambda: rows(table), [(1, "normal", 60), (2, "cicha", 61)])

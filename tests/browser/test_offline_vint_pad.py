@@ -9,15 +9,13 @@ Players Anna, Boris, Carl, Dina (seats 1-4): rubber 1 is Anna (N) + Carl (S) v B
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
 from scoring import services
 from scoring.games import game_of
 from scoring.models import RuleProfile, VintDeal
-from tests.browser.conftest import login
+from tests.browser.conftest import login, settles_to
 from tests.browser.test_offline_pad import CACHED, CONTROLLED
 from tests.browser.test_vint_scorer import radio
 from tests.factories import ClubFactory, PlayerFactory
@@ -87,15 +85,8 @@ def store(session, deals, label="phone B"):
 
 
 def stored(session, want, *, start=0, slots=True):
-    """Poll the database until the session's deals from ``start`` on are ``want``: the pad
-    can show its next number a moment before the server's answer is committed."""
-    deadline = time.monotonic() + SLOW / 1000
-    while True:
-        got = [r if slots else r[1:] for r in rows(session)][start:]
-        if got == want or time.monotonic() > deadline:
-            break
-        time.sleep(0.1)
-    assert got == want
+    """The session's deals from ``start`` on, once they settle to ``want``."""
+    settles_to(lambda: [r if slots else r[1:] for r in rows(session)][start:], want)
 
 
 def rows(session):
