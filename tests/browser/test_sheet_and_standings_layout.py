@@ -85,3 +85,26 @@ def test_standings_show_small_points_on_a_phone_without_scrolling(phone, live_se
     assert small.is_visible()
     box = small.bounding_box()
     assert box is not None and box["x"] + box["width"] <= 361
+
+
+BROKEN_NUMBERS = """() => [...document.querySelectorAll('.grid td.num')].flatMap(td => {
+  const text = [...td.childNodes].find(n => n.nodeType === 3 && n.textContent.trim());
+  if (!text) return [];
+  const range = document.createRange();
+  range.selectNodeContents(text);
+  return range.getClientRects().length > 1 ? [text.textContent.trim()] : [];
+})"""
+
+
+def test_no_number_on_the_vint_table_page_breaks_across_lines_at_320_px(
+    phone, live_server, demo, shots
+):
+    """The table page's deal list at 320 px with the longest names: 3360 stays one number,
+    never "336" over "0"."""
+    phone.set_viewport_size({"width": 320, "height": 740})
+    vint = TableSession.objects.get(title="Demo: Vint session")
+    phone.goto(f"{live_server.url}/sessions/{vint.pk}/")
+    phone.locator(".grid td.num").first.wait_for()
+    phone.screenshot(path=str(shots / "vint-table-320.png"), full_page=True)
+    assert phone.locator(".grid td.num").count() > 0
+    assert phone.evaluate(BROKEN_NUMBERS) == []
