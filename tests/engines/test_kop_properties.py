@@ -37,17 +37,21 @@ def cap(rules: KopRules, contract: str) -> int:
 
 
 @st.composite
-def deals(draw: st.DrawFn, rules: KopRules | None = None) -> tuple[KopRules, KopDeal]:
+def deals(
+    draw: st.DrawFn, rules: KopRules | None = None, *, by_seat: bool | None = None
+) -> tuple[KopRules, KopDeal]:
+    """A deal under one of RULE_SETS (or ``rules``), its doublings counted or, with
+    ``by_seat``, called by at least one seat."""
     rules = rules or draw(st.sampled_from(RULE_SETS))
     contract = draw(st.sampled_from(contracts_for(rules.game)))
     declarers = tuple(draw(st.permutations(SEATS))[: contract.declarers])
     points = draw(st.integers(0, 104))
-    if draw(st.booleans()):
+    if draw(st.booleans()) if by_seat is None else not by_seat:
         k = draw(st.integers(0, cap(rules, contract.name)))
         return rules, KopDeal(
             contract=contract.name, declarers=declarers, doublings=k, declarer_points=points
         )
-    seats = tuple(draw(st.lists(st.sampled_from(SEATS), max_size=6)))
+    seats = tuple(draw(st.lists(st.sampled_from(SEATS), min_size=bool(by_seat), max_size=6)))
     count = effective_doublings(seats, declarers, doubling_count=rules.doubling_count)
     assume(count <= cap(rules, contract.name))
     return rules, KopDeal(
@@ -95,8 +99,11 @@ def test_each_counted_doubling_doubles_the_value(case: tuple[KopRules, KopDeal])
     assert after.payments == tuple(2 * p for p in before.payments)
 
 
+ALTERNATING = [r for r in RULE_SETS if r.doubling_count == "alternating_sides_only"]
+
+
 @relaxed
-@given(deals(), st.booleans())
+@given(st.sampled_from(ALTERNATING).flatmap(lambda r: deals(r, by_seat=True)), st.booleans())
 def test_a_doubling_from_the_other_side_counts_and_a_repeat_does_not(
     case: tuple[KopRules, KopDeal], same_side: bool
 ) -> None:
