@@ -1,5 +1,5 @@
 """The main pages in Polish carry no developer text: no Python reprs, raw option keys,
-``None``/``True``/``False`` or English words left untranslated."""
+``None``/``True``/``False``, template syntax or English words left untranslated."""
 
 from __future__ import annotations
 
@@ -43,6 +43,8 @@ LEAKS = [
     re.compile(r"\b(zolo_du|__all__|None|True|False)\b"),
     re.compile(r"\b(round|table|deals|Select|passes|yes|no)\b", re.IGNORECASE),
     _raw_option_values(),
+    # template syntax left in the page (a comment over two lines is not one: {# ... #})
+    re.compile(r"\{[#%]|[#%]\}|\{\{ | \}\}"),
 ]
 
 
