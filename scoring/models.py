@@ -109,6 +109,10 @@ class TableSession(models.Model):
     # session's row lock, so a save reads one row instead of the session's deals.
     # {} is a session without deals.
     tally = models.JSONField(default=dict, blank=True, editable=False)
+    # How many times a write changed the session's deals (with the tally, in the same
+    # statement): a pad drawn at revision r that saves one deal finds r + 1 and may answer
+    # with the new deal's row alone (``scoring.views``); anything else, the whole pad.
+    revision = models.PositiveIntegerField(default=0, editable=False)
     # A club session (no tournament's table) accepted by a player at another seat, or a
     # director with a reason (``scoring.services.session_accept``): the club ratings rate
     # it unless a director left it out (``rating_excluded_at``, the reason in the history).

@@ -121,7 +121,12 @@ def _writable(session: TableSession, actor: Actor) -> None:
 
 
 def _tally_store(session: TableSession) -> None:
-    TableSession.objects.filter(pk=session.pk).update(tally=session.tally)
+    """Store the tally a write left and count the write (``TableSession.revision``); the
+    session is locked, so the row read plus one is the stored count."""
+    session.revision += 1
+    TableSession.objects.filter(pk=session.pk).update(
+        tally=session.tally, revision=session.revision
+    )
 
 
 def _reason(reason: str, action: str) -> str:

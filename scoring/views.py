@@ -22,6 +22,7 @@ from django.core.validators import slug_re
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -291,10 +292,7 @@ def deal_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         if not request.htmx:
             messages.success(request, saved)
             return redirect("scoring:session", pk=session.pk)
-        # A fresh pad for the next deal: only the pad, from the tally and the newest rows.
-        context = _pad_context(request, session, game, actor=seen["actor"])
-        context["saved"] = saved
-        response = render(request, f"{game.session_template}#pad", context)
+        response = _saved_answer(request, session, game, seen["actor"], stored, saved)
         response["X-Deal-Outcome"] = "replayed" if stored.replayed else "saved"
         response["X-Deal-Number"] = stored.slot.label
         return response
@@ -312,6 +310,46 @@ def deal_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     template = game.session_template
     response = render(request, f"{template}#pad" if request.htmx else template, context)
     response["X-Deal-Outcome"] = outcome
+    return response
+
+
+def _saved_answer(
+    request: HttpRequest,
+    session: TableSession,
+    game: Game,
+    actor: services.Actor,
+    stored: services.Stored,
+    saved: str,
+) -> HttpResponse:
+    """An htmx save's answer. A pad whose form was drawn empty asks for the short one
+    (``_short_answer.html``): the parts the new deal changes, swapped in by id, while the
+    form stays and is emptied in the phone (``saved.js``). Otherwise, or when the game
+    must draw the pad again (``Game.saved_context``), or when anything else was written
+    since the phone drew its pad (another phone's deal, a director's correction: the
+    session's ``revision``), or for a form sent twice, the whole pad for the next deal,
+    from the tally and the newest rows."""
+    short = (
+        request.POST.get("pad_answer") == "short"
+        and not stored.replayed
+        # Nothing but this deal was written since the phone drew its pad.
+        and request.POST.get("pad_revision") == str(session.revision - 1)
+    )
+    context = game.saved_context(request, session, stored.row) if short else None
+    if context is None:
+        context = _pad_context(request, session, game, actor=actor)
+        context["saved"] = saved
+        return render(request, f"{game.session_template}#pad", context)
+    context.update(
+        session=session,
+        actor=actor,
+        can_write=can_write(actor, session),
+        submission_key=new_submission_key(),
+        saved=saved,
+    )
+    # Nothing in these parts needs the request's context processors.
+    response = HttpResponse(render_to_string(f"{game.session_template}#saved", context))
+    response["HX-Reswap"] = "none"  # the answer is its out-of-band parts only
+    response["X-Pad-Answer"] = "short"
     return response
 
 

@@ -23,11 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from django.db.models import Count, QuerySet
+from django.db import connection
+from django.db.models import Count, Model, QuerySet
 
 if TYPE_CHECKING:
-    from django.db.models import Model
-
     from scoring.models import TableSession
 
 # Which sessions a read covers: their ids, or a query of one column yielding them (the
@@ -116,6 +115,13 @@ class Game(Protocol):
     def pad_context(
         self, request: Any, session: TableSession, form: Any = None, *, editing: Any = None
     ) -> dict[str, Any]: ...
+
+    def saved_context(self, request: Any, session: TableSession, row: Any) -> dict[str, Any] | None:
+        """What a save's short answer shows after ``row`` was stored (the ``saved``
+        partial of ``session_template``: the parts of the pad a new deal changes, the
+        pad as the phone drew it being the table before this deal), or None when the pad
+        must be drawn again (Vint: a new rubber seats the players elsewhere)."""
+        ...
 
     def preview_context(self, request: Any, session: TableSession, form: Any) -> dict[str, Any]: ...
 
@@ -209,6 +215,15 @@ class GameBase:
             .annotate(n=Count("pk"))
             .values_list("session_id", "n")
         )
+
+
+def rows_where(model: type[Model], where: str, params: Sequence[Any]) -> list[Any]:
+    """``model``'s rows by ``where`` (the SQL after WHERE, with %s for ``params``), the
+    statement written out: a save's answer reads such rows on every deal, and building the
+    same query through the ORM costs more than running it."""
+    table = connection.ops.quote_name(model._meta.db_table)
+    sql = f"SELECT * FROM {table} WHERE {where}"  # noqa: S608 -- callers' SQL, not input
+    return list(model._default_manager.raw(sql, params))
 
 
 GAME_MODULES = ("scoring.games.kop", "scoring.games.vint")

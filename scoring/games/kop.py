@@ -30,7 +30,15 @@ from scoring.engines.kop_sheet import read_kop_sheet
 from scoring.engines.shapes import KopDealJson, KopSheetJson
 from scoring.errors import DealRejected, NeedsConfirmation
 from scoring.forms import KopDealForm
-from scoring.games import GameBase, SeatResult, SessionIds, Slot, TableProgress, register
+from scoring.games import (
+    GameBase,
+    SeatResult,
+    SessionIds,
+    Slot,
+    TableProgress,
+    register,
+    rows_where,
+)
 from scoring.imports import import_session
 from scoring.models import DealHistory, KopDeal, TableSeat, TableSession
 from scoring.problems import kop_contract_label, problem_text
@@ -286,7 +294,11 @@ def scoreboard(*, session: TableSession, last: int | None = None) -> KopScoreboa
     else:
         tally = tally_of(session)  # kept by every write: no sums over the session's rows
         t, played = tally["totals"], tally["counted"]
-        newest = list(deals_qs.order_by("-number")[:last])
+        newest = (
+            rows_where(KopDeal, "session_id = %s ORDER BY number DESC LIMIT %s", [session.pk, last])
+            if last
+            else []
+        )
         running = list(t)
         for deal in newest:  # newest first: undo each deal to get the totals before it
             rows.append(_sheet_row(deal, rules, running))
@@ -384,7 +396,8 @@ class KopGame(GameBase):
     def pad_context(
         self, request: Any, session: TableSession, form: Any = None, *, editing: Any = None
     ) -> dict[str, Any]:
-        board = scoreboard(session=session, last=RECENT_ROWS)
+        context = self.saved_context(request, session, None)
+        assert context is not None  # noqa: S101 -- a Kop pad is never drawn again whole
         rules = kop_rules(session)
         if form is None:
             form = KopDealForm(
@@ -403,22 +416,37 @@ class KopGame(GameBase):
             selected_doublings = int(form["doublings"].value() or 0)
         except (TypeError, ValueError):
             selected_doublings = 0
+        context.update(
+            selected_contract=contract,
+            selected_declarers=_ints(form["declarers"].value()),
+            selected_doublings=selected_doublings,
+            selected_mode="seats" if form["doubling_mode"].value() == "seats" else "count",
+            other_points=other_points,
+            form=form,
+            **_pad_choices(session.game, rules, cap, get_language()),
+            hint=declarer_hint(contract),
+            editing=editing,
+        )
+        return context
+
+    def saved_context(self, request: Any, session: TableSession, row: Any) -> dict[str, Any]:
+        """The pad's parts a new deal changes: totals, the next deal and its dealer, and the
+        newest rows; after a save (``row``, the deal stored) only that deal's row, which
+        the phone puts on top of the rows it shows (a Kop pad's fields stay as they are)."""
+        if row is not None and row.number > 1:
+            board = scoreboard(session=session, last=0)
+            rows: dict[str, Any] = {"new_row": _sheet_row(row, kop_rules(session), board.totals)}
+        else:
+            board = scoreboard(session=session, last=RECENT_ROWS)
+            rows = {"last_rows": list(reversed(board.rows))}
         return {
-            "selected_contract": contract,
-            "selected_declarers": _ints(form["declarers"].value()),
-            "selected_doublings": selected_doublings,
-            "selected_mode": "seats" if form["doubling_mode"].value() == "seats" else "count",
-            "other_points": other_points,
             "totals_pairs": list(zip(board.players, board.totals, strict=True)),
             "next_dealer_name": board.players[board.next_dealer - 1].name,
             "next_slot": Slot(0, board.next_number),
             "board": board,
-            "form": form,
-            **_pad_choices(session.game, rules, cap, get_language()),
-            "hint": declarer_hint(contract),
-            "last_rows": list(reversed(board.rows)),
+            **rows,
+            "recent_keep": RECENT_ROWS,
             "edit_url_prefix": reverse("scoring:deal_edit", args=[session.pk, 0])[:-2],
-            "editing": editing,
         }
 
     def preview_context(self, request: Any, session: TableSession, form: Any) -> dict[str, Any]:

@@ -530,6 +530,26 @@ class VintGame(GameBase):
             context["show_extras"] = form.has_extras()
         return context
 
+    def saved_context(
+        self, request: Any, session: TableSession, row: VintDeal | None
+    ) -> dict[str, Any] | None:
+        """The rubber being played after ``row``, a deal of it, was stored: its totals,
+        the next deal and dealer, its rows and the session's totals. None when the pad
+        changes more than that: the rubber ended (the next one seats the players
+        elsewhere, or the session is over) or ``row`` is its first deal (the pad drawn
+        before it asked for the rubber's first dealer)."""
+        board = vint_pad_board(session=session, done=tally_of(session).get("done"))
+        rubber = board.current
+        if rubber is None or row is None or rubber.number != row.rubber or rubber.counted < 2:
+            return None
+        return {
+            "board": board,
+            "rubber": rubber,
+            "next_slot": Slot(rubber.number, rubber.next_number),
+            "next_dealer_name": rubber.names[rubber.next_dealer],
+            "recent_rows": list(reversed(rubber.rows)),
+        }
+
     def preview_context(self, request: Any, session: TableSession, form: Any) -> dict[str, Any]:
         rubber_no = _int(request.POST.get("editing_rubber"))
         before = _int(request.POST.get("editing_number"))

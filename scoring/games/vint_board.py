@@ -33,6 +33,7 @@ from scoring.engines import vint
 from scoring.engines.ranks import by_key, rank
 from scoring.engines.shapes import VintSheetJson
 from scoring.engines.vint_sheet import SheetRubber, vint_sheet_from_session
+from scoring.games import rows_where
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
 from scoring.selectors import sheet_players
 
@@ -591,8 +592,12 @@ def vint_pad_board(*, session: TableSession, done: Sequence[Mapping[str, int]] |
     rules = vint_rules_for(session)
     players = sheet_players(session)
     names = {seat: p.name for seat, p in enumerate(players, 1)}
-    row = VintRubber.objects.filter(session=session, number=number).first()
-    deals = list(VintDeal.objects.filter(session=session, rubber=number).order_by("number"))
+    row = next(
+        iter(rows_where(VintRubber, "session_id = %s AND number = %s", [session.pk, number])), None
+    )
+    deals = rows_where(
+        VintDeal, "session_id = %s AND rubber = %s ORDER BY number", [session.pk, number]
+    )
     view = _rubber_view(number, row, deals, names, rules, tally.get("first_dealer") or "N")
     columns = [{int(k): v for k, v in totals.items()} for totals in done]
     if view.started or not columns:

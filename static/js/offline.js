@@ -132,8 +132,8 @@
       f.reset();
       var other = document.getElementById("other-points");
       if (other) other.textContent = "—";
-      var saved = document.getElementById("saved-msg");
-      if (saved) saved.remove();
+      var saved = document.getElementById("saved-msg");  // kept: a save's answer fills it
+      if (saved) { saved.hidden = true; saved.textContent = ""; }
       var conflict = document.getElementById("entry-conflict");
       if (conflict) conflict.remove();
       f.querySelectorAll(".error").forEach(function (el) { el.remove(); });

@@ -28,7 +28,8 @@
     var checked = boxes.filter(function (b) { return b.checked; });
     var limit = allowedDeclarers();
     // Drop the earliest taps beyond the limit, so one tap is enough to change a soloist.
-    tapOrder = tapOrder.filter(function (b) { return b.checked; });
+    // Taps on a pad since swapped out (a refused save draws it again) are not this pad's.
+    tapOrder = tapOrder.filter(function (b) { return b.checked && b.isConnected; });
     checked.forEach(function (b) { if (tapOrder.indexOf(b) < 0) tapOrder.unshift(b); });
     while (tapOrder.length > limit) {
       var drop = tapOrder.shift();
@@ -86,20 +87,17 @@
     if (t && t.id === "preview") t.classList.remove("stale");
   });
 
-  // After a save the pad comes back at its top: the "Deal N saved" message, the new
-  // totals and the contract buttons are in view for the next deal. After a refusal the
-  // first error is brought into view instead.
-  document.addEventListener("htmx:afterSettle", function (e) {
-    var xhr = e.detail && e.detail.xhr;
-    var outcome = xhr ? xhr.getResponseHeader("X-Deal-Outcome") : null;
-    var pad = document.getElementById("pad");
-    if (!outcome || !pad) return;
-    if (outcome === "saved" || outcome === "replayed") {
-      pad.scrollIntoView({ block: "start" });
-    } else if (outcome) {
-      var err = pad.querySelector(".error, .warning, #entry-conflict");
-      if (err) err.scrollIntoView({ block: "center" });
-    }
+  // A short answer to a save left the form as drawn, emptied (saved.js): the other
+  // side's points and the declarers' hint follow the emptied fields.
+  document.addEventListener("pad:reset", function () {
+    tapOrder = [];
+    recordOrder();  // a hidden field: the form's reset keeps its value
+    updateOther();
+    var f = form();
+    var c = f && f.querySelector("[name=contract]:checked");
+    var hints = f ? JSON.parse(f.dataset.hints || "{}") : {};
+    var hint = document.getElementById("declarer-hint");
+    if (c && hint && hints[c.value]) hint.textContent = hints[c.value];
   });
 
   function recordOrder() {

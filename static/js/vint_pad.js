@@ -58,6 +58,9 @@
     }
   });
 
+  // A short answer to a save left the form as drawn, emptied (saved.js).
+  document.addEventListener("pad:reset", updateOthers);
+
   document.addEventListener("input", function (e) {
     if (e.target.name === "declarer_tricks" || e.target.name === "ns_tricks") {
       delete e.target.dataset.auto;
@@ -65,19 +68,3 @@
     }
   });
 })();
-
-/* After a save the pad comes back at its top (the message, the rubber's totals and the
-   contracts in view); after a refusal the first error is brought into view. */
-document.addEventListener("htmx:afterSettle", function (e) {
-  "use strict";
-  var xhr = e.detail && e.detail.xhr;
-  var outcome = xhr ? xhr.getResponseHeader("X-Deal-Outcome") : null;
-  var pad = document.getElementById("pad");
-  if (!outcome || !pad) return;
-  if (outcome === "saved" || outcome === "replayed") {
-    pad.scrollIntoView({ block: "start" });
-  } else {
-    var err = pad.querySelector(".error, .warning, #entry-conflict");
-    if (err) err.scrollIntoView({ block: "center" });
-  }
-});

@@ -42,3 +42,24 @@ def baska_session(profiles, four_players, scorer):
         players=four_players,
         created_by=scorer,
     )
+
+
+@pytest.fixture
+def vint_players(db):
+    """Anna, Boris, Carl, Dina (numbers 1-4): a Vint table's players."""
+    club = ClubFactory()
+    return [
+        PlayerFactory(club=club, name=n, number=i)
+        for i, n in enumerate(["Anna", "Boris", "Carl", "Dina"], 1)
+    ]
+
+
+@pytest.fixture
+def vint_session(profiles, vint_players, scorer):
+    return services.session_create(
+        game="vint",
+        profile_version=profiles["vint"].current,
+        players=vint_players,
+        title="Vint table",
+        created_by=scorer,
+    )

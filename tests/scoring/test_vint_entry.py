@@ -13,32 +13,10 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import services
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
 from tests.actors import phone
-from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def vint_players(db):
-    club = ClubFactory()
-    return [
-        PlayerFactory(club=club, name=n, number=i)
-        for i, n in enumerate(["Anna", "Boris", "Carl", "Dina"], 1)
-    ]
-
-
-@pytest.fixture
-def vint_session(profiles, vint_players, scorer):
-    return services.session_create(
-        game="vint",
-        profile_version=profiles["vint"].current,
-        players=vint_players,
-        title="Vint table",
-        created_by=scorer,
-    )
 
 
 def url(name, session, **kw):

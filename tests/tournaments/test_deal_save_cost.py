@@ -189,6 +189,23 @@ def test_a_kop_save_from_the_pad_sends_ten_statements(kop_table, django_assert_n
         assert f">{total:+d}<" in html or f">{total}<" in html
 
 
+# A pad drawn empty asks for the short answer: after the first deal the new row comes
+# from the save itself, so the answer reads the seats only.
+KOP_SHORT_STATEMENTS = [*KOP_SAVE_STATEMENTS[:8], "the four seats' players"]
+
+
+def test_a_kop_save_answered_short_sends_nine_statements(kop_table, django_assert_num_queries):
+    session = kop_table.session
+    client = phone(session, seat=1)
+    url = f"/sessions/{session.pk}/deals/"
+    _pad_post(client, url, KOP_FORM, Slot(0, 1))
+    short = {**KOP_FORM, "pad_answer": "short", "pad_revision": "1"}
+    with django_assert_num_queries(len(KOP_SHORT_STATEMENTS)) as ctx:
+        response = _pad_post(client, url, short, Slot(0, 2))
+    assert response["X-Pad-Answer"] == "short"
+    assert "ORDER BY number DESC" not in ctx.captured_queries[-1]["sql"]
+
+
 def test_a_club_session_save_from_the_pad_tells_no_tournament(profiles, django_assert_num_queries):
     club = ClubFactory()
     session = scoring_services.session_create(
