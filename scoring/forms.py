@@ -218,24 +218,6 @@ class VintDealForm(EntryKeys):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for suit in SUITS:
-            self.fields[f"seq_{suit}_seat"] = forms.ChoiceField(
-                choices=OPTIONAL_SEAT, required=False
-            )
-            self.fields[f"seq_{suit}_length"] = forms.TypedChoiceField(
-                choices=[("", "—"), *[(n, str(n)) for n in range(3, 14)]],
-                coerce=int,
-                empty_value=None,
-                required=False,
-            )
-        for i in range(1, 5):
-            self.fields[f"dump_{i}_seat"] = forms.ChoiceField(choices=OPTIONAL_SEAT, required=False)
-            self.fields[f"dump_{i}_trick"] = forms.TypedChoiceField(
-                choices=[("", "—"), *[(n, str(n)) for n in range(1, 14)]],
-                coerce=int,
-                empty_value=None,
-                required=False,
-            )
         self.slot_errors: dict[str, list[str]] = {}
         self._facts: dict[str, Any] = {}
         self._complete: bool | None = None
@@ -342,6 +324,46 @@ class VintDealForm(EntryKeys):
         return bool(self._facts.get("aces_in_hand") or self._facts.get("sequences")) or bool(
             self.slot_errors.get("aces_in_hand") or self.slot_errors.get("sequences")
         )
+
+
+# The sequences' and ace dumps' fields, one pair per suit and per dump: declared once with
+# the class (a form copies its declared fields; building them on every save cost more).
+VintDealForm.base_fields.update(
+    {
+        **{
+            name: field
+            for suit in SUITS
+            for name, field in (
+                (f"seq_{suit}_seat", forms.ChoiceField(choices=OPTIONAL_SEAT, required=False)),
+                (
+                    f"seq_{suit}_length",
+                    forms.TypedChoiceField(
+                        choices=[("", "—"), *[(n, str(n)) for n in range(3, 14)]],
+                        coerce=int,
+                        empty_value=None,
+                        required=False,
+                    ),
+                ),
+            )
+        },
+        **{
+            name: field
+            for i in range(1, 5)
+            for name, field in (
+                (f"dump_{i}_seat", forms.ChoiceField(choices=OPTIONAL_SEAT, required=False)),
+                (
+                    f"dump_{i}_trick",
+                    forms.TypedChoiceField(
+                        choices=[("", "—"), *[(n, str(n)) for n in range(1, 14)]],
+                        coerce=int,
+                        empty_value=None,
+                        required=False,
+                    ),
+                ),
+            )
+        },
+    }
+)
 
 
 def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
