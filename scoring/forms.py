@@ -326,44 +326,29 @@ class VintDealForm(EntryKeys):
         )
 
 
-# The sequences' and ace dumps' fields, one pair per suit and per dump: declared once with
-# the class (a form copies its declared fields; building them on every save cost more).
-VintDealForm.base_fields.update(
-    {
-        **{
-            name: field
-            for suit in SUITS
-            for name, field in (
-                (f"seq_{suit}_seat", forms.ChoiceField(choices=OPTIONAL_SEAT, required=False)),
-                (
-                    f"seq_{suit}_length",
-                    forms.TypedChoiceField(
-                        choices=[("", "—"), *[(n, str(n)) for n in range(3, 14)]],
-                        coerce=int,
-                        empty_value=None,
-                        required=False,
-                    ),
-                ),
-            )
-        },
-        **{
-            name: field
-            for i in range(1, 5)
-            for name, field in (
-                (f"dump_{i}_seat", forms.ChoiceField(choices=OPTIONAL_SEAT, required=False)),
-                (
-                    f"dump_{i}_trick",
-                    forms.TypedChoiceField(
-                        choices=[("", "—"), *[(n, str(n)) for n in range(1, 14)]],
-                        coerce=int,
-                        empty_value=None,
-                        required=False,
-                    ),
-                ),
-            )
-        },
+# The sequences' and ace dumps' fields, a seat and a number per suit and per dump:
+# declared once with the class (a form copies its declared fields; building them on
+# every save cost more).
+def _seat_and_number(seat: str, number: str, numbers: range) -> dict[str, forms.Field]:
+    return {
+        seat: forms.ChoiceField(choices=OPTIONAL_SEAT, required=False),
+        number: forms.TypedChoiceField(
+            choices=[("", "—"), *[(n, str(n)) for n in numbers]],
+            coerce=int,
+            empty_value=None,
+            required=False,
+        ),
     }
-)
+
+
+for _suit in SUITS:
+    VintDealForm.base_fields.update(
+        _seat_and_number(f"seq_{_suit}_seat", f"seq_{_suit}_length", range(3, 14))
+    )
+for _dump in range(1, 5):
+    VintDealForm.base_fields.update(
+        _seat_and_number(f"dump_{_dump}_seat", f"dump_{_dump}_trick", range(1, 14))
+    )
 
 
 def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:

@@ -63,12 +63,12 @@ def test_the_short_answer_holds_the_changed_parts_and_no_form(scorer_client, kop
     assert "<form" not in html and 'id="pad"' not in html
     assert oob_ids(html) == [
         "saved-msg",
-        "totals",
-        "deal-head",
         "expected-number",
         "submission-key",
         "pad-revision",
         "save-deal",
+        "totals",
+        "deal-head",
         "preview",
         "deal-count",
     ]
