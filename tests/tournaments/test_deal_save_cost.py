@@ -4,7 +4,8 @@ A save is four statements in scoring (lock-and-read with the submission-key look
 folded in, the deal, its history row, the session's tally) plus one for a tournament
 table (the results version, found and counted in one statement). From the pad the same
 locked read serves the view too (no read of the session before it), and the pad it
-answers with reads the newest rows and the seats only: the number of statements is
+answers with reads the newest rows and the seats only (the short answer a pad drawn empty
+asks for: the seats only, the new row comes from the save): the number of statements is
 asserted, so that one more fails. The tally every write keeps must equal the one
 computed from the rows from scratch, whatever the order of records, corrections and
 voids (a hypothesis property).
