@@ -23,8 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Q, Subquery
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -52,6 +52,7 @@ from scoring.models import (
     new_token,
 )
 from scoring.profiles import json_plain, profiles_sync
+from scoring.rows import row_insert, row_locked, row_update
 from scoring.signals import deal_changed
 
 __all__ = [  # the entry errors are raised here, so callers catch them from here too
@@ -98,18 +99,22 @@ def _locked_session(
     conflict, and the history's unique key refuses a second store. ``related`` are more
     rows the same statement joins (the pad's: ``deal_enter``); ``actor`` None leaves the
     lock check to the caller, who knows the actor only once the session is read."""
-    qs = TableSession.objects.select_for_update(of=("self",)).select_related(
-        "profile_version", *related
-    )
+    extra, params = {}, []
     if submission_key:
-        earlier = DealHistory.objects.filter(
-            session=OuterRef("pk"), submission_key=submission_key
-        ).order_by()
-        qs = qs.annotate(
-            replay_rubber=Subquery(earlier.values("rubber")[:1]),
-            replay_number=Subquery(earlier.values("deal_number")[:1]),
-        )
-    session = qs.get(pk=session_id)
+        history = connection.ops.quote_name(DealHistory._meta.db_table)
+        earlier = f"FROM {history} h WHERE h.session_id = t.id AND h.submission_key = %s LIMIT 1"
+        extra = {
+            "replay_rubber": f"SELECT h.rubber {earlier}",
+            "replay_number": f"SELECT h.deal_number {earlier}",
+        }
+        params = [submission_key, submission_key]
+    session = row_locked(
+        TableSession,
+        session_id,
+        related=("profile_version", *related),
+        extra=extra,
+        extra_params=params,
+    )
     if actor is not None:
         _writable(session, actor)
     return session
@@ -124,9 +129,7 @@ def _tally_store(session: TableSession) -> None:
     """Store the tally a write left and count the write (``TableSession.revision``); the
     session is locked, so the row read plus one is the stored count."""
     session.revision += 1
-    TableSession.objects.filter(pk=session.pk).update(
-        tally=session.tally, revision=session.revision
-    )
+    row_update(session, ["tally", "revision"])
 
 
 def _reason(reason: str, action: str) -> str:
@@ -172,19 +175,21 @@ def history_record(
     submission_key: str = "",
 ) -> None:
     """Keep who changed which deal, when, why and how."""
-    DealHistory.objects.create(
-        session=session,
-        rubber=slot.rubber,
-        deal_number=slot.number,
-        action=action,
-        actor=actor.label,
-        user_id=actor.user_id,
-        phone=actor.phone,
-        seat=actor.seat,
-        reason=reason,
-        old=old,
-        new=new,
-        submission_key=submission_key,
+    row_insert(
+        DealHistory(
+            session=session,
+            rubber=slot.rubber,
+            deal_number=slot.number,
+            action=action,
+            actor=actor.label,
+            user_id=actor.user_id,
+            phone=actor.phone,
+            seat=actor.seat,
+            reason=reason,
+            old=old,
+            new=new,
+            submission_key=submission_key,
+        )
     )
 
 

@@ -23,7 +23,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from django.db import connection
 from django.db.models import Count, Model, QuerySet
 
 if TYPE_CHECKING:
@@ -215,15 +214,6 @@ class GameBase:
             .annotate(n=Count("pk"))
             .values_list("session_id", "n")
         )
-
-
-def rows_where(model: type[Model], where: str, params: Sequence[Any]) -> list[Any]:
-    """``model``'s rows by ``where`` (the SQL after WHERE, with %s for ``params``), the
-    statement written out: a save's answer reads such rows on every deal, and building the
-    same query through the ORM costs more than running it."""
-    table = connection.ops.quote_name(model._meta.db_table)
-    sql = f"SELECT * FROM {table} WHERE {where}"  # noqa: S608 -- callers' SQL, not input
-    return list(model._default_manager.raw(sql, params))
 
 
 GAME_MODULES = ("scoring.games.kop", "scoring.games.vint")

@@ -49,6 +49,7 @@ from scoring.games.vint_board import (
 )
 from scoring.imports import import_session
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
+from scoring.rows import row_insert
 from scoring.selectors import errors_by_field
 from scoring.shapes import VintDealSnapshot, VintTally
 
@@ -633,13 +634,15 @@ class VintGame(GameBase):
         # An appended deal changes no earlier one: play it on the rubber's state so far.
         rules = vint_rules_for(session)
         state, outcome = vint.rubber_apply(state, deal, rules)
-        row = VintDeal.objects.create(
-            session=session,
-            rubber=slot.rubber,
-            number=slot.number,
-            facts=deal_to_json(deal),
-            entries=entries_json(outcome),
-            entered_by=entered_by,
+        row = row_insert(
+            VintDeal(
+                session=session,
+                rubber=slot.rubber,
+                number=slot.number,
+                facts=deal_to_json(deal),
+                entries=entries_json(outcome),
+                entered_by=entered_by,
+            )
         )
         session.tally = tally_after(
             slot.rubber,

@@ -33,8 +33,8 @@ from scoring.engines import vint
 from scoring.engines.ranks import by_key, rank
 from scoring.engines.shapes import VintSheetJson
 from scoring.engines.vint_sheet import SheetRubber, vint_sheet_from_session
-from scoring.games import rows_where
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
+from scoring.rows import rows_where
 from scoring.selectors import sheet_players
 
 # The seat numbers (TableSeat.seat) of players A..D in each rubber, N E S W,

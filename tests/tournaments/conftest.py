@@ -44,3 +44,10 @@ def sixteen(kop_tournament, club):
         services.registration_check_in(registration=entry)
         entries.append(entry)
     return entries
+
+
+@pytest.fixture
+def kop_table(kop_tournament, sixteen):
+    """Round 1's first table (with its session) of the Kościan Cup."""
+    round_ = services.round_generate(tournament=kop_tournament)
+    return round_.tables.select_related("session").first()

@@ -63,12 +63,6 @@ def statements(ctx: CaptureQueriesContext) -> list[str]:
 
 
 @pytest.fixture
-def kop_table(kop_tournament, sixteen):
-    round_ = services.round_generate(tournament=kop_tournament)
-    return round_.tables.select_related("session").first()
-
-
-@pytest.fixture
 def vint_table(profiles, club, director):
     tournament = services.tournament_create(
         name="Vint night",

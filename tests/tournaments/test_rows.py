@@ -1,0 +1,105 @@
+"""``scoring.rows``: the save's statements written out once per model. What they store
+and read must be what the ORM stores and reads, whatever the field (JSON, dates, defaults,
+a foreign key, the tournament's one-to-one onto the session)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
+
+from scoring import services as scoring_services
+from scoring.models import DealHistory, TableSession
+from scoring.rows import row_insert, row_locked, row_update, rows_where
+from tests.factories import ClubFactory, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club_session(profiles):
+    players = [PlayerFactory(club=ClubFactory()) for _ in range(4)]
+    return scoring_services.session_create(
+        game="kop", profile_version=profiles["kop-koscian"].current, players=players
+    )
+
+
+def history(session: TableSession, **over) -> dict:
+    return {
+        "session": session,
+        "rubber": 2,
+        "deal_number": 7,
+        "action": "created",
+        "actor": "Zażółć gęślą jaźń",
+        "phone": "p1",
+        "seat": 3,
+        "new": {"contract": "zolo", "payments": [3, -1, -1, -1], "ł": None},
+        "submission_key": "abc",
+        **over,
+    }
+
+
+def stored(row: DealHistory) -> dict:
+    found = DealHistory.objects.get(pk=row.pk)
+    values = model_to_dict(found)
+    values.pop("id")
+    return {**values, "has_time": found.at is not None}
+
+
+def test_an_insert_stores_what_the_orm_stores(club_session):
+    by_orm = DealHistory.objects.create(**history(club_session))
+    written = row_insert(DealHistory(**history(club_session, submission_key="def")))
+    assert written.pk is not None and written.pk != by_orm.pk
+    assert not written._state.adding
+    expected = {**stored(by_orm), "submission_key": "def"}
+    assert stored(written) == expected
+    assert expected["new"]["ł"] is None and expected["old"] is None  # JSON and a default
+
+
+def test_the_locked_read_reads_what_the_orm_reads(club_session):
+    club_session.tally = {"totals": [1, -1, 0, 0], "counted": 1, "last": 1}
+    row_update(club_session, ["tally"])
+    by_orm = TableSession.objects.select_related("profile_version").get(pk=club_session.pk)
+    with transaction.atomic():
+        read = row_locked(TableSession, club_session.pk, related=("profile_version",))
+    assert model_to_dict(read) == model_to_dict(by_orm)
+    assert read.created_at == by_orm.created_at and read.tally["totals"] == [1, -1, 0, 0]
+    with CaptureQueriesContext(connection) as ctx:
+        assert read.profile_version == by_orm.profile_version
+        assert read.profile_version.options == by_orm.profile_version.options
+    assert ctx.captured_queries == []  # it came with the row
+
+
+def test_the_one_to_one_onto_the_row_comes_with_it_or_is_known_absent(kop_table, club_session):
+    with transaction.atomic(), CaptureQueriesContext(connection) as ctx:
+        table = row_locked(TableSession, kop_table.session.pk, related=("round_table",))
+        club = row_locked(TableSession, club_session.pk, related=("round_table",))
+        assert table.round_table.pk == kop_table.pk
+        assert table.round_table.session is table
+        with pytest.raises(TableSession.round_table.RelatedObjectDoesNotExist):
+            club.round_table  # noqa: B018
+    assert len(ctx.captured_queries) == 2  # the two reads, nothing on access
+
+
+def test_extra_columns_and_missing_rows(club_session):
+    row_insert(DealHistory(**history(club_session)))
+    table = connection.ops.quote_name(DealHistory._meta.db_table)
+    extra = {
+        "found": f"SELECT deal_number FROM {table} h WHERE h.session_id = t.id AND h.phone = %s"
+    }
+    with transaction.atomic():
+        read = row_locked(TableSession, club_session.pk, extra=extra, extra_params=["p1"])
+        none = row_locked(TableSession, club_session.pk, extra=extra, extra_params=["p2"])
+        assert (read.found, none.found) == (7, None)
+        for pk in (club_session.pk + 1000, 2**63):  # none, and beyond the column's range
+            with pytest.raises(TableSession.DoesNotExist):
+                row_locked(TableSession, pk)
+
+
+def test_an_update_writes_the_fields_named_and_no_other(club_session):
+    club_session.revision, club_session.title = 5, "changed here only"
+    row_update(club_session, ["revision"])
+    club_session.refresh_from_db()
+    assert (club_session.revision, club_session.title) == (5, "")
+    assert rows_where(TableSession, "id = %s", [club_session.pk])[0].revision == 5
