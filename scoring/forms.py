@@ -351,6 +351,20 @@ for _dump in range(1, 5):
     )
 
 
+class SharedFields(dict[str, forms.Field]):
+    """A form's declared fields that its instances share instead of copying each. A form
+    deep-copies its fields (with their widgets and choices) so that one instance may change
+    them; the Vint pad's form never does, and copying its 32 fields cost more than the
+    rest of the form's work on every save. A form whose instances change a field (Kop's
+    contracts follow the session's rules) must not use this."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, forms.Field]:
+        return dict(self)
+
+
+VintDealForm.base_fields = SharedFields(VintDealForm.base_fields)
+
+
 def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
     """Form values for a stored deal (the correction page starts from them)."""
     initial: dict[str, Any] = {"contract": facts["contract"]}

@@ -368,3 +368,30 @@ def test_new_table_page_starts_a_vint_session(scorer_client, profiles, vint_play
 def test_unknown_deal_is_404(scorer_client, vint_session):
     edit = url("vint_deal_edit", vint_session, rubber=1, number=5)
     assert scorer_client.get(edit).status_code == 404
+
+
+def _fields_state():
+    """Every attribute of the Vint form's declared fields and their widgets."""
+    from scoring.forms import VintDealForm
+
+    return {
+        name: (repr(sorted(vars(f).items())), repr(sorted(vars(f.widget).items())))
+        for name, f in VintDealForm.base_fields.items()
+    }
+
+
+def test_the_pad_forms_share_their_fields_and_nothing_changes_them(scorer_client, vint_session):
+    """The Vint form's instances share its fields (``forms.SharedFields``): a page, a
+    refusal, a preview, a correction page and a save must leave every field as declared."""
+    from scoring.forms import VintDealForm
+
+    assert VintDealForm().fields["contract"] is VintDealForm().fields["contract"]
+    before = _fields_state()
+    record(scorer_client, vint_session, RUBBER_1[:2])
+    page(scorer_client, vint_session)
+    refused = {"rubber": "1", **contract("4H", "N", 14, honours_side="NS")}
+    scorer_client.post(url("vint_deal_add", vint_session), refused, HTTP_HX_REQUEST="true")
+    scorer_client.post(url("vint_preview", vint_session), refused, HTTP_HX_REQUEST="true")
+    scorer_client.get(url("vint_deal_edit", vint_session, rubber=1, number=1))
+    scorer_client.post(url("vint_deal_edit", vint_session, rubber=1, number=1), refused)
+    assert _fields_state() == before
