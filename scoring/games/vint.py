@@ -535,7 +535,8 @@ class VintGame(GameBase):
         self, request: Any, session: TableSession, row: VintDeal | None
     ) -> dict[str, Any] | None:
         """The rubber being played after ``row``, a deal of it, was stored: its totals,
-        the next deal and dealer, its rows and the session's totals. None when the pad
+        the next deal and dealer, ``row``'s line (the phone puts it on top of the rubber's
+        rows) and the session's totals. None when the pad
         changes more than that: the rubber ended (the next one seats the players
         elsewhere, or the session is over) or ``row`` is its first deal (the pad drawn
         before it asked for the rubber's first dealer)."""
@@ -543,12 +544,15 @@ class VintGame(GameBase):
         rubber = board.current
         if rubber is None or row is None or rubber.number != row.rubber or rubber.counted < 2:
             return None
+        new_row = rubber.rows[-1]
+        if new_row.deal.number != row.number:  # not the rubber's newest: the pad again
+            return None
         return {
             "board": board,
             "rubber": rubber,
             "next_slot": Slot(rubber.number, rubber.next_number),
             "next_dealer_name": rubber.names[rubber.next_dealer],
-            "recent_rows": list(reversed(rubber.rows)),
+            "new_row": new_row,
         }
 
     def preview_context(self, request: Any, session: TableSession, form: Any) -> dict[str, Any]:

@@ -198,3 +198,10 @@ def test_the_vint_pad_comes_back_empty_within_a_rubber(phone, live_server, score
     }
     assert phone.locator("#save-deal").inner_text() == "Save deal 3"
     assert phone.locator("#deal-head").inner_text().startswith("Rubber 1 · deal 3")
+    # deal 2's row went on top of deal 1's (the short answer carries that row alone), and
+    # the rubber's heading and the session's totals were swapped in
+    numbers = phone.locator("#recent-rows tr td:first-child").all_inner_texts()
+    assert [n.split()[0] for n in numbers] == ["2", "1"]
+    html = phone.content()
+    assert html.count('id="recent-rows"') == 1 and html.count('id="session-totals"') == 1
+    assert phone.locator("#rubber-heading").inner_text().startswith("Rubber 1")

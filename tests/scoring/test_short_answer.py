@@ -46,7 +46,7 @@ def save(client, session, data, *, short=True, drawn_at=None):  # type: ignore[n
 
 
 def oob_ids(html: str) -> list[str]:
-    return re.findall(r'<[a-z]+ [^>]*id="([a-z-]+)"[^>]*hx-swap-oob', html)
+    return re.findall(r'<[a-z0-9]+ [^>]*id="([a-z-]+)"[^>]*hx-swap-oob', html)
 
 
 def test_a_page_drawn_empty_asks_for_the_short_answer(scorer_client, kop_session):
@@ -148,5 +148,14 @@ def test_vint_mid_rubber_short_answer_and_whole_pad_when_the_rubber_asks(
     assert """hx-vals='{"pad_answer": "short"}'""" in html
     response, html = save(scorer_client, vint_session, {"rubber": "1", **RUBBER_1[1]})
     assert response["X-Pad-Answer"] == "short" and "<form" not in html
-    assert {"saved-msg", "totals", "deal-head", "expected-number", "recent"} <= set(oob_ids(html))
+    parts = {"saved-msg", "totals", "deal-head", "expected-number", "rubber-heading"}
+    assert parts | {"session-totals"} <= set(oob_ids(html)) and "recent" not in oob_ids(html)
     assert "Rubber 1, deal 2 saved." in html and "Save deal 3" in html
+    # deal 2's row alone, for the top of the rubber's rows (deal 1's is on the phone)
+    top = r'<tbody hx-swap-oob="afterbegin:#recent-rows">\s*<tr[^>]*>\s*<td>(\d+)'
+    rows = re.findall(top, html)
+    assert rows == ["2"] and html.count("<tr") == 1
+    # 5D by W made (vint.md §6.2 deal 2): EW 2,000 + 300 above, 55 below; the session
+    # totals are the rubber's columns so far (Anna 1,250, Boris 2,367)
+    assert re.search(r'data-session-total="Boris">2367<', html)
+    assert re.search(r'data-session-total="Anna">1250<', html)
