@@ -10,6 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -360,25 +361,38 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     # ``deferred``: the broker was down when a result changed, the recompute waits in
     # the outbox.
     context = {"tournament": tournament, **view}
-    etag = _standings_page_etag(request, tournament, context, director)
+    parts = _standings_page_parts(request, tournament, context, director)
+    etag = _standings_page_etag(request, parts)
     if etag and etag in request.headers.get("If-None-Match", ""):
         response: HttpResponse = HttpResponseNotModified()
     else:
-        if view["visible"] and view["snapshot"]:
-            context.update(_standings_search(request, view["snapshot"]))
-            if context["query"] and len(context["matches"]) == 1:
-                # One player found: their page, marked and scrolled to (a link to keep).
-                found = context["matches"][0]["number"]
-                return redirect(f"{request.path}?player={found}#standings-found")
-            context["tables_html"] = _standings_tables_html(
-                request, tournament, view["snapshot"], jump=context["jump"]
+        # Anonymous readers (the hall's phones) share one copy per results version: the
+        # page drawn once with a slot for the CSRF token, each reader's own put in.
+        key = _standings_page_key(request, parts)
+        html = cache.get(key) if key else None
+        if html is None:
+            if view["visible"] and view["snapshot"]:
+                context.update(_standings_search(request, view["snapshot"]))
+                if context["query"] and len(context["matches"]) == 1:
+                    # One player found: their page, marked and scrolled to (a link to keep).
+                    found = context["matches"][0]["number"]
+                    return redirect(f"{request.path}?player={found}#standings-found")
+                context["tables_html"] = _standings_tables_html(
+                    request, tournament, view["snapshot"], jump=context["jump"]
+                )
+            template = (
+                "tournaments/standings_print.html"
+                if request.GET.get("print")
+                else ("tournaments/standings.html")
             )
-        template = (
-            "tournaments/standings_print.html"
-            if request.GET.get("print")
-            else ("tournaments/standings.html")
-        )
-        response = render(request, template, context)
+            if key:
+                context["csrf_token"] = CSRF_SLOT
+            html = render_to_string(template, context, request)
+            if key:
+                cache.set(key, html, STANDINGS_PAGE_SECONDS)
+        if key:
+            html = html.replace(CSRF_SLOT, get_token(request))
+        response = HttpResponse(html)
     if etag:
         response["ETag"] = etag
         # The page carries this browser's CSRF token: its own cache only, asked again
@@ -387,18 +401,24 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _standings_page_etag(
+# Where a shared standings page's CSRF token goes (``standings``): letters a token never
+# has beside the page's own text, replaced by the reader's token on every answer.
+CSRF_SLOT = "csrf_token_slot_5e1f"
+STANDINGS_PAGE_SECONDS = 600  # a new results version is a new key anyway
+
+
+def _standings_page_parts(
     request: HttpRequest, tournament: Tournament, context: dict[str, Any], director: bool
-) -> str | None:
+) -> list[str] | None:
     """What the standings page shows moves only with these: the snapshot, the results
     version, a recompute waiting in the outbox, whether the standings are visible (the
-    tournament finished), the reader (signed in as whom, a director or not, the CSRF
-    cookie its forms use), the language and the query. None (no ETag, never a 304)
-    while a message waits to be shown."""
+    tournament finished), the reader (signed in as whom, a director or not), the language,
+    the address and the query. None (never a 304, never a shared copy) while a message
+    waits to be shown."""
     if len(messages.get_messages(request)):
         return None
     snapshot = context["snapshot"]
-    parts = [
+    return [
         f"{snapshot.pk}.{snapshot.results_version}" if snapshot else "none",
         str(tournament.results_version),
         tournament.name,
@@ -406,13 +426,32 @@ def _standings_page_etag(
         "deferred" if context["deferred"] else "",
         "finished" if context["finished"] else "",
         f"user{request.user.pk or 0}{'d' if director else ''}",
-        # The page holds a CSRF token made from this cookie: a new cookie, a new page.
-        request.COOKIES.get(settings.CSRF_COOKIE_NAME, ""),
         get_language() or "",
+        request.path,
         request.GET.urlencode(),
     ]
-    digest = hashlib.blake2b("|".join(parts).encode(), digest_size=12).hexdigest()
-    return f'"standings-page-{digest}"'
+
+
+def _digest(parts: list[str]) -> str:
+    return hashlib.blake2b("|".join(parts).encode(), digest_size=12).hexdigest()
+
+
+def _standings_page_etag(request: HttpRequest, parts: list[str] | None) -> str | None:
+    """The page's ETag: its parts and the CSRF cookie its forms' token is made from (a
+    new cookie, a new page)."""
+    if parts is None:
+        return None
+    return (
+        f'"standings-page-{_digest([*parts, request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")])}"'
+    )
+
+
+def _standings_page_key(request: HttpRequest, parts: list[str] | None) -> str | None:
+    """The shared copy's cache key, for a reader not signed in (a signed-in reader's page
+    names them); None otherwise."""
+    if parts is None or request.user.is_authenticated:
+        return None
+    return f"standings-page:{_digest(parts)}"
 
 
 def _standings_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:

@@ -1,0 +1,74 @@
+"""The public standings page: one copy per results version shared by the readers who are
+not signed in (the hall's phones), each answered with its own CSRF token."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring import services as scoring_services
+from tests.actors import DIRECTOR_ACCEPTS
+from tournaments import services
+from tournaments.views import CSRF_SLOT
+
+pytestmark = pytest.mark.django_db
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+@pytest.fixture
+def standings_url(kop_tournament, sixteen, django_capture_on_commit_callbacks):
+    rnd = services.round_generate(tournament=kop_tournament)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    return reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
+
+
+def test_readers_share_one_page_each_with_a_token_that_works(standings_url):
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    drawn = first.get(standings_url)
+    shared = second.get(standings_url)
+    assert "tournaments/standings.html" in [t.name for t in drawn.templates]
+    assert shared.templates == []  # the second reader's page was not drawn again
+    pages = [r.content.decode() for r in (drawn, shared)]
+    assert all(CSRF_SLOT not in page and "Gracz 01" in page for page in pages)
+    tokens = [TOKEN.search(page).group(1) for page in pages]
+    assert tokens[0] != tokens[1]
+    for client, token, page in zip((first, second), tokens, pages, strict=True):
+        assert f'"X-CSRFToken": "{token}"' in page  # htmx's header: the same token
+        # the page's own form (the language switch) takes the reader's token
+        answer = client.post(
+            reverse("set_language"),
+            {"language": "en", "next": standings_url, "csrfmiddlewaretoken": token},
+        )
+        assert answer.status_code == 302
+    # and not another reader's page's token with this reader's cookie
+    stranger = Client(enforce_csrf_checks=True)
+    stranger.get(standings_url)
+    refused = stranger.post(
+        reverse("set_language"), {"language": "en", "csrfmiddlewaretoken": tokens[0][:-4] + "AAAA"}
+    )
+    assert refused.status_code == 403
+
+
+def test_a_new_results_version_is_a_new_page(standings_url, kop_tournament):
+    reader = Client()
+    assert reader.get(standings_url).templates  # drawn and kept
+    table = kop_tournament.rounds.get().tables.get(number=1)
+    before = reader.get(standings_url).content.decode()
+    scoring_services.session_unlock(
+        session=table.session,
+        actor=scoring_services.Actor(label="d", is_director=True),
+        reason="a late correction",
+    )
+    after = reader.get(standings_url)
+    assert after.templates  # drawn again for the new version
+    assert after.content.decode() != before
+
+
+def test_a_signed_in_reader_gets_a_page_of_their_own(standings_url, director_client):
+    Client().get(standings_url)  # an anonymous copy exists
+    page = director_client.get(standings_url)
+    assert page.templates and "Log out" in page.content.decode()
