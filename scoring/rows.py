@@ -29,15 +29,25 @@ def _q(name: str | None) -> str:
     return connection.ops.quote_name(str(name))
 
 
+@functools.cache
 def _columns(model: type[Model], alias: str) -> tuple[list[str], str]:
     fields = model._meta.concrete_fields
     return [f.attname for f in fields], ", ".join(f"{alias}.{_q(f.column)}" for f in fields)
 
 
-def rows_where[M: Model](model: type[M], where: str, params: Sequence[Any]) -> list[M]:
-    """``model``'s rows by ``where`` (the SQL after WHERE, with %s for ``params``)."""
-    sql = f"SELECT * FROM {_q(model._meta.db_table)} WHERE {where}"  # noqa: S608 -- callers' SQL
-    return list(model._default_manager.raw(sql, params))
+def rows_where[M: Model](
+    model: type[M], where: str, params: Sequence[Any], *, join: str = ""
+) -> list[M]:
+    """``model``'s rows by ``where`` (the SQL after WHERE, with %s for ``params``; ``t``
+    is this table, and ``join`` may join others to it), as model instances."""
+    names, select = _columns(model, "t")
+    table = _q(model._meta.db_table)
+    sql = f"SELECT {select} FROM {table} t {join} WHERE {where}"  # noqa: S608
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        found = cursor.fetchall()
+    db = connection.alias
+    return [model.from_db(db, names, _converted(model, names, list(row))) for row in found]
 
 
 @functools.cache

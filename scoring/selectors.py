@@ -12,6 +12,7 @@ from django.db.models import Prefetch, QuerySet
 from scoring.games import Slot
 from scoring.models import DealHistory, RuleProfile, TableSeat, TableSession
 from scoring.problems import ProblemLike, problem_field, problem_text
+from scoring.rows import rows_where
 
 
 def _seats_with_players() -> Prefetch[Any]:
@@ -56,13 +57,13 @@ def _seat_players(session_id: int) -> list[Any]:
     answer reads them, and building the same query through the ORM costs more than
     running it."""
     player = TableSeat._meta.get_field("player").related_model
-    q = connection.ops.quote_name
-    sql = (
-        f"SELECT p.* FROM {q(player._meta.db_table)} p "  # noqa: S608 -- table names only
-        f"JOIN {q(TableSeat._meta.db_table)} s ON s.player_id = p.id "
-        "WHERE s.session_id = %s ORDER BY s.seat"
+    seats = connection.ops.quote_name(TableSeat._meta.db_table)
+    return rows_where(
+        player,
+        "s.session_id = %s ORDER BY s.seat",
+        [session_id],
+        join=f"JOIN {seats} s ON s.player_id = t.id",
     )
-    return list(player._default_manager.raw(sql, [session_id]))
 
 
 def round_table_of(session: TableSession) -> Any:
