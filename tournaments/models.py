@@ -11,6 +11,8 @@ from typing import Any
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.bulk import json_text
+
 
 class WorkerHeartbeat(models.Model):
     """Written by the ``heartbeat_record`` task: proof that a worker runs tasks.
@@ -187,7 +189,9 @@ class WrittenJSONField(models.JSONField):
             return super().get_db_prep_value(value, connection, prepared)
         if not prepared:
             value = self.get_prep_value(value)
-        return json.dumps(value, cls=self.encoder)  # a string: PostgreSQL casts it to json
+        if self.encoder is None:  # a string: PostgreSQL casts it to json
+            return json_text(value)
+        return json.dumps(value, cls=self.encoder)
 
     def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
         if not isinstance(value, str):  # psycopg decodes a json column itself
