@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.urls import reverse
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext as _
@@ -688,10 +688,11 @@ def bulk_record(
     KopDeal.objects.bulk_create(rows)
     tally = tally_of(session)
     for r in rows:
-        tally_move(tally, r.payments, 1)
+        if not r.voided:  # a struck-out deal shows its payments and counts for nothing
+            tally_move(tally, r.payments, 1)
     tally["last"] = max([tally["last"], *(r.number for r in rows)])
     session.tally = tally
-    TableSession.objects.filter(pk=session.pk).update(tally=tally)
+    TableSession.objects.filter(pk=session.pk).update(tally=tally, revision=F("revision") + 1)
     DealHistory.objects.bulk_create(
         DealHistory(
             session=session,
