@@ -222,3 +222,28 @@ def test_the_kop_paper_pad_lists_only_kop_contracts(client, played, baska_sessio
     blank_baska = client.get(reverse("scoring:blank_pad") + "?game=baska").content.decode()
     assert "Baśka score pad" in blank_baska and "grand du" in blank_baska
     assert blank_baska.count("<tr><td>") == 32
+
+
+def test_the_migration_computes_again_a_tally_that_counted_a_struck_out_deal(
+    director_client, client
+):
+    import importlib
+
+    from django.apps import apps
+
+    sheet = {
+        "game": "kop",
+        "players": ["Ala", "Bartek", "Celina", "Darek"],
+        "deals": [{**DEALS[0], "voided": True}, DEALS[0]],
+    }
+    assert _upload(director_client, sheet).status_code == 302
+    imported = TableSession.objects.get()
+    right = dict(imported.tally)
+    # as the import stored it before the fix: the struck-out deal counted
+    TableSession.objects.filter(pk=imported.pk).update(
+        tally={"totals": [2 * t for t in right["totals"]], "counted": 2, "last": 2}
+    )
+    migration = importlib.import_module("scoring.migrations.0009_kop_tally_refill")
+    migration.tally_refill(apps, None)
+    imported.refresh_from_db()
+    assert imported.tally == right == {"totals": [1, -1, 1, -1], "counted": 1, "last": 2}
