@@ -72,6 +72,11 @@ def build(players: int, seed: int = 1):  # type: ignore[no-untyped-def]
         order = list(people)
         rng.shuffle(order)
         tables = [order[i : i + 4] for i in range(0, players, 4)]
+        # Each table's deals first: its session stores their tally, as every write keeps it.
+        played = []
+        for _table in tables:
+            deals = random_kop_deals(rng, DEALS)
+            played.append(list(zip(deals, kop.score_table(deals, rules).results, strict=True)))
         sessions = TableSession.objects.bulk_create(
             TableSession(
                 game="kop",
@@ -79,8 +84,13 @@ def build(players: int, seed: int = 1):  # type: ignore[no-untyped-def]
                 planned_deals=DEALS,
                 locked_at=now,
                 entry_token=f"b{players}-{r}-{t}",
+                tally={
+                    "totals": [sum(res.payments[i] for _d, res in table) for i in range(4)],
+                    "counted": DEALS,
+                    "last": DEALS,
+                },
             )
-            for t in range(len(tables))
+            for t, table in enumerate(played)
         )
         TableSeat.objects.bulk_create(
             TableSeat(session=s, seat=i, player=p)
@@ -88,11 +98,8 @@ def build(players: int, seed: int = 1):  # type: ignore[no-untyped-def]
             for i, p in enumerate(table, 1)
         )
         rows = []
-        for s in sessions:
-            deals = random_kop_deals(rng, DEALS)
-            for n, (d, res) in enumerate(
-                zip(deals, kop.score_table(deals, rules).results, strict=True), 1
-            ):
+        for s, table in zip(sessions, played, strict=True):
+            for n, (d, res) in enumerate(table, 1):
                 rows.append(
                     KopDeal(
                         session=s,
