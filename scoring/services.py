@@ -52,7 +52,7 @@ from scoring.models import (
     new_token,
 )
 from scoring.profiles import json_plain, profiles_sync
-from scoring.rows import row_insert, row_locked, row_update
+from scoring.rows import row_insert, row_locked, rows_write
 from scoring.signals import deal_changed
 
 __all__ = [  # the entry errors are raised here, so callers catch them from here too
@@ -125,11 +125,12 @@ def _writable(session: TableSession, actor: Actor) -> None:
         raise SessionLocked(_("This session is locked: only a director may change it."))
 
 
-def _tally_store(session: TableSession) -> None:
+def _tally_store(session: TableSession, *inserts: Any) -> None:
     """Store the tally a write left and count the write (``TableSession.revision``); the
-    session is locked, so the row read plus one is the stored count."""
+    session is locked, so the row read plus one is the stored count. ``inserts``: the
+    write's new rows, stored with it (on PostgreSQL in the same statement)."""
     session.revision += 1
-    row_update(session, ["tally", "revision"])
+    rows_write(inserts=inserts, updates=[(session, ["tally", "revision"])])
 
 
 def _reason(reason: str, action: str) -> str:
@@ -176,20 +177,43 @@ def history_record(
 ) -> None:
     """Keep who changed which deal, when, why and how."""
     row_insert(
-        DealHistory(
+        _history_row(
             session=session,
-            rubber=slot.rubber,
-            deal_number=slot.number,
+            slot=slot,
             action=action,
-            actor=actor.label,
-            user_id=actor.user_id,
-            phone=actor.phone,
-            seat=actor.seat,
-            reason=reason,
-            old=old,
+            actor=actor,
             new=new,
+            old=old,
+            reason=reason,
             submission_key=submission_key,
         )
+    )
+
+
+def _history_row(
+    *,
+    session: TableSession,
+    slot: Slot,
+    action: str,
+    actor: Actor,
+    new: Mapping[str, Any],
+    old: Mapping[str, Any] | None = None,
+    reason: str = "",
+    submission_key: str = "",
+) -> DealHistory:
+    return DealHistory(
+        session=session,
+        rubber=slot.rubber,
+        deal_number=slot.number,
+        action=action,
+        actor=actor.label,
+        user_id=actor.user_id,
+        phone=actor.phone,
+        seat=actor.seat,
+        reason=reason,
+        old=old,
+        new=new,
+        submission_key=submission_key,
     )
 
 
@@ -433,7 +457,7 @@ def _deal_append(session: TableSession, entry: Entry, submission_key: str) -> St
         extra=entry.extra or {},
     )
     slot = game.slot_of(row)
-    history_record(
+    history = _history_row(
         session=session,
         slot=slot,
         action="created",
@@ -441,7 +465,8 @@ def _deal_append(session: TableSession, entry: Entry, submission_key: str) -> St
         new=game.snapshot(row),
         submission_key=submission_key,
     )
-    _tally_store(session)
+    # The deal (unless the game stored it already), its history row and the tally at once.
+    _tally_store(session, *([row] if row.pk is None else []), history)
     _announce(session, "created", slot)
     return Stored(row=row, slot=slot, tally=session.tally)
 

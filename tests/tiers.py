@@ -134,7 +134,9 @@ def integration_tier() -> Outcome:
             "integration", False, note="service unreachable: " + ", ".join(s for s, _ in missing)
         )
     env = {"DATABASE_URL": PG_URL, "REDIS_URL": REDIS_URL}
-    return pytest_tier("integration", ["tests/integration"], env, [])
+    # With them, the save's statements as PostgreSQL gets them (one WITH for the writes).
+    on_postgres = ["tests/tournaments/test_deal_save_cost.py", "tests/tournaments/test_rows.py"]
+    return pytest_tier("integration", ["tests/integration", *on_postgres], env, [])
 
 
 def ensure_chromium() -> str | None:

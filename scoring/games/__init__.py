@@ -150,8 +150,11 @@ class Game(Protocol):
         confirm_warnings: bool,
         extra: Mapping[str, Any],
     ) -> Any:
-        """Score ``facts`` as the deal at ``slot`` and store it; raise ``DealRejected`` or
-        ``NeedsConfirmation`` (nothing written)."""
+        """Score ``facts`` as the deal at ``slot``: its row, and the session's new tally
+        set on ``session``; raise ``DealRejected`` or ``NeedsConfirmation`` (nothing
+        written). The write path stores the row with its history row and the tally (one
+        statement on PostgreSQL), unless the game had to store it first (the row has its
+        id: e.g. a Vint rubber's last deal, whose totals are read from the stored deals)."""
         ...
 
     def correct(

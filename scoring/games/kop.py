@@ -41,7 +41,7 @@ from scoring.games import (
 from scoring.imports import import_session
 from scoring.models import DealHistory, KopDeal, TableSeat, TableSession
 from scoring.problems import kop_contract_label, problem_text
-from scoring.rows import row_insert, rows_where
+from scoring.rows import rows_where
 from scoring.selectors import deal_history, errors_by_field, sheet_players
 from scoring.shapes import KopDealSnapshot, KopTally
 from scoring.signals import deal_changed
@@ -509,7 +509,6 @@ class KopGame(GameBase):
             result,
             confirmed,
         )
-        row_insert(row)
         tally = tally_of(session)
         tally_move(tally, row.payments, 1)
         tally["last"] = max(tally["last"], row.number)

@@ -638,16 +638,16 @@ class VintGame(GameBase):
         # An appended deal changes no earlier one: play it on the rubber's state so far.
         rules = vint_rules_for(session)
         state, outcome = vint.rubber_apply(state, deal, rules)
-        row = row_insert(
-            VintDeal(
-                session=session,
-                rubber=slot.rubber,
-                number=slot.number,
-                facts=deal_to_json(deal),
-                entries=entries_json(outcome),
-                entered_by=entered_by,
-            )
+        row = VintDeal(
+            session=session,
+            rubber=slot.rubber,
+            number=slot.number,
+            facts=deal_to_json(deal),
+            entries=entries_json(outcome),
+            entered_by=entered_by,
         )
+        if state.finished:  # the rubber's totals are read from its stored deals, this one too
+            row_insert(row)
         session.tally = tally_after(
             slot.rubber,
             slot.number,

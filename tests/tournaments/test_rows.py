@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring import services as scoring_services
 from scoring.models import DealHistory, TableSession
-from scoring.rows import row_insert, row_locked, row_update, rows_where
+from scoring.rows import row_insert, row_locked, rows_where, rows_write
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,7 @@ def test_an_insert_stores_what_the_orm_stores(club_session):
 
 def test_the_locked_read_reads_what_the_orm_reads(club_session):
     club_session.tally = {"totals": [1, -1, 0, 0], "counted": 1, "last": 1}
-    row_update(club_session, ["tally"])
+    rows_write(updates=[(club_session, ["tally"])])
     by_orm = TableSession.objects.select_related("profile_version").get(pk=club_session.pk)
     with transaction.atomic():
         read = row_locked(TableSession, club_session.pk, related=("profile_version",))
@@ -99,7 +99,7 @@ def test_extra_columns_and_missing_rows(club_session):
 
 def test_an_update_writes_the_fields_named_and_no_other(club_session):
     club_session.revision, club_session.title = 5, "changed here only"
-    row_update(club_session, ["revision"])
+    rows_write(updates=[(club_session, ["revision"])])
     club_session.refresh_from_db()
     assert (club_session.revision, club_session.title) == (5, "")
     assert rows_where(TableSession, "id = %s", [club_session.pk])[0].revision == 5
