@@ -164,30 +164,9 @@ def _announce(session: TableSession, action: str, slot: Slot | None) -> None:
     deal_changed.send(sender=TableSession, session=session, action=action, slot=slot)
 
 
-def history_record(
-    *,
-    session: TableSession,
-    slot: Slot,
-    action: str,
-    actor: Actor,
-    new: Mapping[str, Any],
-    old: Mapping[str, Any] | None = None,
-    reason: str = "",
-    submission_key: str = "",
-) -> None:
-    """Keep who changed which deal, when, why and how."""
-    row_insert(
-        _history_row(
-            session=session,
-            slot=slot,
-            action=action,
-            actor=actor,
-            new=new,
-            old=old,
-            reason=reason,
-            submission_key=submission_key,
-        )
-    )
+def history_record(**fields: Any) -> None:
+    """Keep who changed which deal, when, why and how (the fields of ``_history_row``)."""
+    row_insert(_history_row(**fields))
 
 
 def _history_row(
@@ -201,6 +180,7 @@ def _history_row(
     reason: str = "",
     submission_key: str = "",
 ) -> DealHistory:
+    """A history row: who (``actor``'s ids, never only a name), which deal, why, how."""
     return DealHistory(
         session=session,
         rubber=slot.rubber,
