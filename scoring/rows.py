@@ -10,7 +10,8 @@ metadata, cached, and sent with the row's values prepared by the fields themselv
 that come back are ordinary model instances (``Model.from_db``), with the related rows
 cached as ``select_related`` caches them.
 
-Nothing else goes through here: reads for pages and every rare write use the ORM.
+Nothing else goes through here: reads for pages and every rare write use the ORM. Other
+hand-written statements (the ratings' reads) read their values with ``from_db``.
 """
 
 from __future__ import annotations
@@ -124,13 +125,24 @@ def _converted(model: type[Model], names: list[str], values: list[Any]) -> list[
 
 
 @functools.cache
+def _field_converters(field: Field[Any, Any], vendor: str) -> tuple[Any, ...]:
+    column = field.get_col(field.model._meta.db_table)
+    found = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+    return tuple((convert, column) for convert in found)
+
+
+@functools.cache
 def _converters_for(model: type[Model], vendor: str) -> tuple[tuple[Any, ...], ...]:
-    result = []
-    for field in model._meta.concrete_fields:
-        column = field.get_col(model._meta.db_table)
-        found = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
-        result.append(tuple((convert, column) for convert in found))
-    return tuple(result)
+    return tuple(_field_converters(f, vendor) for f in model._meta.concrete_fields)
+
+
+def from_db(field: Field[Any, Any], value: Any) -> Any:
+    """A value of ``field``'s column (or of an aggregate of it) as the database sent it,
+    as the ORM reads it: SQLite sends dates as text or naive, the ORM gives them aware.
+    On PostgreSQL most fields need nothing, so this returns ``value`` as it is."""
+    for convert, expression in _field_converters(field, connection.vendor):
+        value = convert(value, expression, connection)
+    return value
 
 
 def _converters(model: type[Model]) -> tuple[tuple[Any, ...], ...]:

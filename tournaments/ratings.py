@@ -23,6 +23,7 @@ Settings: ``RATINGS_MODEL`` ("deal", the default, or "table") for Kop and Baśka
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections import Counter, defaultdict
@@ -37,7 +38,6 @@ from django.db import connection, transaction
 from django.db.models import (
     Case,
     Count,
-    F,
     IntegerField,
     Max,
     Q,
@@ -56,6 +56,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from scoring.games import all_games, game_for
 from scoring.models import KopDeal, TableSeat, TableSession, VintDeal, VintRubber
+from scoring.rows import from_db
 from tournaments.collector import without_cycle_collection
 from tournaments.models import (
     RatingEvent,
@@ -63,6 +64,7 @@ from tournaments.models import (
     RatingSource,
     RatingState,
     Registration,
+    Round,
     RoundTable,
     Series,
     SeriesTournament,
@@ -502,35 +504,75 @@ class RatingUpdate:
 # Rows a bulk write sends in one statement.
 BATCH = 5000
 # From this many new rows on, PostgreSQL gets them through COPY (a rebuild's sources and
-# events): Django renders every value of an INSERT into its SQL text, which costs more than
-# the insert itself; below it one INSERT ... RETURNING is as quick and one round trip less.
+# events): an INSERT sends every value in its SQL text, which costs more than the insert
+# itself; below it one INSERT ... RETURNING is as quick and one round trip less.
 COPY_ROWS = 500
 
 
-def _insert(model: Any, fields: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> list[int]:
+def _insert(
+    model: Any,
+    fields: Sequence[str],
+    rows: Sequence[tuple[Any, ...]],
+    *,
+    update_on: Sequence[str] = (),
+) -> list[int]:
     """Insert ``rows`` (values of ``fields``, attribute names) into ``model``'s table and
     return their primary keys in order: COPY on PostgreSQL for ``COPY_ROWS`` or more (the
-    keys drawn from the table's sequence first), else one ``bulk_create``."""
+    keys drawn from the table's sequence first), else INSERT ... RETURNING written here
+    (the ORM's ``bulk_create`` makes an instance of every row and compiles the statement:
+    most of an update's writing time).
+
+    With ``update_on`` (the fields of a unique constraint), a row that clashes with a
+    stored one sets that row's other ``fields`` instead, and nothing is returned."""
     if not rows:
         return []
-    if connection.vendor != "postgresql" or len(rows) < COPY_ROWS:
-        made = model.objects.bulk_create(
-            [model(**dict(zip(fields, row, strict=True))) for row in rows], batch_size=BATCH
-        )
-        return [obj.pk for obj in made]
     meta = model._meta
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(meta.get_field(f).column) for f in (meta.pk.name, *fields))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "WITH seq AS (SELECT pg_get_serial_sequence(%s, %s) AS name) "
-            "SELECT nextval(seq.name) FROM seq, generate_series(1, %s)",
-            [meta.db_table, meta.pk.column, len(rows)],
+    chosen = [meta.get_field(f) for f in fields]
+    if connection.vendor == "postgresql" and len(rows) >= COPY_ROWS and not update_on:
+        columns = ", ".join(quote(f.column) for f in (meta.pk, *chosen))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "WITH seq AS (SELECT pg_get_serial_sequence(%s, %s) AS name) "
+                "SELECT nextval(seq.name) FROM seq, generate_series(1, %s)",
+                [meta.db_table, meta.pk.column, len(rows)],
+            )
+            pks = [pk for (pk,) in cursor.fetchall()]
+            copy_sql = f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN"
+            with cursor.cursor.copy(copy_sql) as copy:
+                for pk, row in zip(pks, rows, strict=True):
+                    copy.write_row((pk, *row))
+        return pks
+    head = (
+        f"INSERT INTO {quote(meta.db_table)} "  # noqa: S608 -- names from the model
+        f"({', '.join(quote(f.column) for f in chosen)}) VALUES "
+    )
+    if update_on:
+        keys = {meta.get_field(f).column for f in update_on}
+        tail = (
+            f" ON CONFLICT ({', '.join(quote(c) for c in sorted(keys))}) DO UPDATE SET "
+            + ", ".join(
+                f"{quote(f.column)} = EXCLUDED.{quote(f.column)}"
+                for f in chosen
+                if f.column not in keys
+            )
         )
-        pks = [pk for (pk,) in cursor.fetchall()]
-        with cursor.cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
-            for pk, row in zip(pks, rows, strict=True):
-                copy.write_row((pk, *row))
+    else:
+        tail = f" RETURNING {quote(meta.pk.column)}"
+    one = f"({', '.join(['%s'] * len(chosen))})"
+    per = max(1, min(BATCH, connection.ops.bulk_batch_size(chosen, rows)))
+    pks = []
+    with connection.cursor() as cursor:
+        for i in range(0, len(rows), per):
+            batch = rows[i : i + per]
+            params = [
+                f.get_db_prep_save(value, connection)
+                for row in batch
+                for f, value in zip(chosen, row, strict=True)
+            ]
+            cursor.execute(head + ", ".join([one] * len(batch)) + tail, params)
+            if not update_on:
+                pks += [pk for (pk,) in cursor.fetchall()]
     return pks
 
 
@@ -570,78 +612,82 @@ def club_sessions(*, game: str) -> Any:
     ).order_by("accepted_at", "pk")
 
 
+# Every time column read here is a DateTimeField: SQLite's text read as the ORM reads it.
+_AT = RatingSource._meta.get_field("at")
+
+
+def _q(model: Any) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _in(values: Sequence[Any]) -> str:
+    return ", ".join(["%s"] * len(values))
+
+
+@functools.cache
+def _changes_sql(hidden: int, one_tournament: bool) -> str:
+    """``_first_change``'s one read, for ``hidden`` hidden tournaments, checking one
+    tournament's tables for corrections or all: the rated sources that moved (and those to
+    check), then the accepted tables and club sessions not rated yet. Written once: the
+    ORM's compiler costs more than the read (its union and nested conditions)."""
+    hid = f"({', '.join(['%s'] * hidden)})"
+    checked = " OR r.tournament_id = %s" if one_tournament else " OR 1 = 1"
+    return (
+        # The rated sources (typed first: the NULLs below take these columns' types).
+        "SELECT s.at, s.session_id, s.fingerprint, s.table_id, r.tournament_id, "  # noqa: S608
+        "rt.accepted_at, ts.accepted_at, ts.rating_excluded_at "
+        f"FROM {_q(RatingSource)} s "
+        f"LEFT JOIN {_q(RoundTable)} rt ON rt.id = s.table_id "
+        f"LEFT JOIN {_q(Round)} r ON r.id = rt.round_id "
+        f"JOIN {_q(TableSession)} ts ON ts.id = s.session_id "
+        "WHERE s.game = %s AND ((s.table_id IS NOT NULL AND (rt.accepted_at IS NULL "
+        "OR rt.accepted_at <> s.at" + (f" OR r.tournament_id IN {hid}" if hidden else "") + ")) "
+        "OR (s.table_id IS NULL AND (ts.accepted_at IS NULL OR ts.accepted_at <> s.at "
+        f"OR ts.rating_excluded_at IS NOT NULL)){checked}) "
+        # The accepted tables not rated (nor in a hidden tournament)...
+        "UNION ALL SELECT rt.accepted_at, rt.session_id, NULL, NULL, NULL, NULL, NULL, NULL "
+        f"FROM {_q(RoundTable)} rt JOIN {_q(Round)} r ON r.id = rt.round_id "
+        f"JOIN {_q(Tournament)} t ON t.id = r.tournament_id "
+        "WHERE t.game = %s AND rt.accepted_at IS NOT NULL"
+        + (f" AND r.tournament_id NOT IN {hid}" if hidden else "")
+        + f" AND NOT EXISTS (SELECT 1 FROM {_q(RatingSource)} s WHERE s.table_id = rt.id) "
+        # ... and the accepted club sessions not rated (nor left out).
+        "UNION ALL SELECT ts.accepted_at, ts.id, NULL, NULL, NULL, NULL, NULL, NULL "
+        f"FROM {_q(TableSession)} ts WHERE ts.game = %s AND ts.accepted_at IS NOT NULL "
+        "AND ts.rating_excluded_at IS NULL "
+        f"AND NOT EXISTS (SELECT 1 FROM {_q(RoundTable)} rt WHERE rt.session_id = ts.id) "
+        f"AND NOT EXISTS (SELECT 1 FROM {_q(RatingSource)} s WHERE s.session_id = ts.id)"
+    )
+
+
 def _first_change(
-    game: str,
-    tournament_id: int | None,
-    accepted: Any,
-    clubs: Any,
-    sources: Any,
-    hidden: Sequence[int],
+    game: str, tournament_id: int | None, hidden: Sequence[int]
 ) -> tuple[datetime, int] | None:
     """The (time, session id) of the first source to rate again, or None if all are
     current: the earliest of a table or club session accepted but not rated, a rated one
     whose acceptance moved or was withdrawn (or whose tournament now hides its standings,
     or that a director left out), and a rated one whose deals changed (checked for
-    ``tournament_id``'s tables, or all). Reads only what changed, not the history."""
+    ``tournament_id``'s tables, or all). Reads only what changed, not the history: one
+    read, and the fingerprints of the sources to check."""
+    params: list[Any] = [game, *hidden]
+    if tournament_id is not None:
+        params.append(tournament_id)
+    params += [game, *hidden, game]
+    with connection.cursor() as cursor:
+        cursor.execute(_changes_sql(len(hidden), tournament_id is not None), params)
+        rows = cursor.fetchall()
     keys: list[tuple[datetime, int]] = []
-    new = (
-        accepted.filter(rating__isnull=True)
-        .order_by()
-        .values_list("accepted_at", "session_id")
-        .union(
-            clubs.filter(rating_source__isnull=True).order_by().values_list("accepted_at", "pk"),
-            all=True,
-        )
-        .order_by("accepted_at", "session_id")
-        .first()
-    )
-    if new is not None:
-        keys.append(new)
-    # One read of the rated sources that moved and of those to check for corrections.
-    moved = (
-        Q(table__isnull=False)
-        & (
-            Q(table__accepted_at__isnull=True)
-            | ~Q(table__accepted_at=F("at"))
-            | Q(table__round__tournament_id__in=hidden)
-        )
-    ) | (
-        Q(table__isnull=True)
-        & (
-            Q(session__accepted_at__isnull=True)
-            | ~Q(session__accepted_at=F("at"))
-            | Q(session__rating_excluded_at__isnull=False)
-        )
-    )
-    rows = (
-        sources
-        if tournament_id is None
-        else sources.filter(moved | Q(table__round__tournament_id=tournament_id))
-    )
     stored: dict[int, tuple[datetime, str]] = {}
-    for (
-        at,
-        session_id,
-        fingerprint,
-        table_id,
-        t_id,
-        table_at,
-        session_at,
-        excluded,
-    ) in rows.values_list(
-        "at",
-        "session_id",
-        "fingerprint",
-        "table_id",
-        "table__round__tournament_id",
-        "table__accepted_at",
-        "session__accepted_at",
-        "session__rating_excluded_at",
-    ):
+    out_of = set(hidden)
+    for at, session_id, fingerprint, table_id, t_id, table_at, session_at, excluded in rows:
+        at = from_db(_AT, at)
+        if fingerprint is None:  # accepted, not rated yet
+            keys.append((at, session_id))
+            continue
         if table_id is not None:  # a tournament's table: withdrawn, moved or hidden now
-            now, out = table_at, t_id in hidden
+            now, out = from_db(_AT, table_at), t_id in out_of
         else:  # a club evening: withdrawn, moved or left out
-            now, out = session_at, excluded is not None
+            now, out = from_db(_AT, session_at), excluded is not None
         if now != at or out:
             keys.append((at, session_id))
             if now is not None and not out:
@@ -694,7 +740,7 @@ def ratings_update(
     if full:
         cut: tuple[datetime, int] | None = None
     else:
-        cut = _first_change(game, tournament_id, accepted, clubs, sources, hidden)
+        cut = _first_change(game, tournament_id, hidden)
         if cut is None:
             return RatingUpdate(game, wanted, "unchanged", 0, 0, 0)
         at, session_id = cut
@@ -797,7 +843,7 @@ def ratings_update(
     event_pk: dict[tuple[int, int], int] = {}
     new_keys: list[tuple[int, int]] = []
     new_events: list[tuple[Any, ...]] = []
-    updates: list[RatingEvent] = []
+    updates: list[tuple[Any, ...]] = []
     for sc in replay.sources:
         source_id, at = source_pk[sc.key], at_of[sc.key]
         for ch in sc.changes:
@@ -810,23 +856,11 @@ def ratings_update(
                 continue
             event_pk[key] = old[0]
             if old[1] != values:
-                updates.append(
-                    RatingEvent(
-                        source_id=source_id,
-                        player_id=ch.player,
-                        game=game,
-                        **dict(zip(EVENT_VALUES, values, strict=True)),
-                    )
-                )
-    inserted = _insert(RatingEvent, ("source_id", "player_id", "game", *EVENT_VALUES), new_events)
+                updates.append((source_id, ch.player, game, *values))
+    event_fields = ("source_id", "player_id", "game", *EVENT_VALUES)
+    inserted = _insert(RatingEvent, event_fields, new_events)
     event_pk.update(zip(new_keys, inserted, strict=True))
-    RatingEvent.objects.bulk_create(
-        updates,
-        update_conflicts=True,
-        unique_fields=["source", "player"],
-        update_fields=[*EVENT_VALUES, "game"],
-        batch_size=BATCH,
-    )
+    _insert(RatingEvent, event_fields, updates, update_on=("source_id", "player_id"))
     # Left over: events of sources gone, or of players no longer at a rated table.
     if stored_events:
         RatingEvent.objects.filter(pk__in=[pk for pk, _v in stored_events.values()]).delete()
@@ -850,7 +884,8 @@ def ratings_update(
             kept_last.setdefault(player_id, event_id)
     # One upsert for every state that differs (Django's bulk_update builds a CASE per row
     # and field: most of an update's time); a player left without events loses their state.
-    upserts, to_delete = [], []
+    upserts: list[tuple[Any, ...]] = []
+    to_delete = []
     for p in touched:
         state = states.get(p)
         last = newest.get(p) or kept_last.get(p)
@@ -873,25 +908,14 @@ def ratings_update(
             state.last_event_id,
         ):
             continue
-        upserts.append(
-            RatingState(
-                player_id=p,
-                game=game,
-                mu=rating.mu,
-                sigma=rating.sigma,
-                games=games,
-                tables=tables_,
-                last_event_id=last,
-            )
-        )
+        upserts.append((p, game, *wanted_state))
     if to_delete:
         RatingState.objects.filter(pk__in=to_delete).delete()
-    RatingState.objects.bulk_create(
+    _insert(
+        RatingState,
+        ("player_id", "game", "mu", "sigma", "games", "tables", "last_event_id"),
         upserts,
-        update_conflicts=True,
-        unique_fields=["player", "game"],
-        update_fields=["mu", "sigma", "games", "tables", "last_event"],
-        batch_size=BATCH,
+        update_on=("player_id", "game"),
     )
     run.model = wanted
     run.computed_at = timezone.now()
