@@ -31,14 +31,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import (
     Case,
     Count,
-    IntegerField,
     Max,
     Q,
     StringAgg,
@@ -56,7 +55,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from scoring.games import all_games, game_for
 from scoring.models import KopDeal, TableSeat, TableSession, VintDeal, VintRubber
-from scoring.rows import from_db
+from scoring.rows import from_db, row_update
 from tournaments.collector import without_cycle_collection
 from tournaments.models import (
     RatingEvent,
@@ -620,43 +619,65 @@ def _q(model: Any) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
+def _q_column(model: Any, name: str) -> str:
+    return connection.ops.quote_name(model._meta.get_field(name).column)
+
+
 def _in(values: Sequence[Any]) -> str:
     return ", ".join(["%s"] * len(values))
+
+
+@functools.cache
+def _accepted_sql(hidden: int, which: str, pad: int = 0) -> str:
+    """A game's accepted sources: its tournaments' accepted tables (not of one of ``hidden``
+    hidden tournaments) and its accepted club sessions (not left out), as (acceptance,
+    session id, table id or NULL) and ``pad`` NULLs: ``which`` "all", those "new" (not
+    rated yet) or those "since" a cut (acceptance, session id: three parameters after each
+    branch's game and hidden ids). Parameters: game, the hidden ids, [cut], game, [cut]."""
+    nulls = ", NULL" * pad
+
+    def which_sql(at: str, session: str, link: str) -> str:
+        if which == "since":
+            return f" AND ({at} > %s OR ({at} = %s AND {session} >= %s))"
+        if which == "new":
+            return f" AND NOT EXISTS (SELECT 1 FROM {_q(RatingSource)} s WHERE s.{link})"
+        return ""
+
+    hid = f" AND r.tournament_id NOT IN ({', '.join(['%s'] * hidden)})" if hidden else ""
+    return (
+        f"SELECT rt.accepted_at, rt.session_id, rt.id{nulls} "  # noqa: S608
+        f"FROM {_q(RoundTable)} rt JOIN {_q(Round)} r ON r.id = rt.round_id "
+        f"JOIN {_q(Tournament)} t ON t.id = r.tournament_id "
+        f"WHERE t.game = %s AND rt.accepted_at IS NOT NULL{hid}"
+        + which_sql("rt.accepted_at", "rt.session_id", "table_id = rt.id")
+        + f" UNION ALL SELECT ts.accepted_at, ts.id, NULL{nulls} FROM {_q(TableSession)} ts "
+        "WHERE ts.game = %s AND ts.accepted_at IS NOT NULL AND ts.rating_excluded_at IS NULL "
+        f"AND NOT EXISTS (SELECT 1 FROM {_q(RoundTable)} rt WHERE rt.session_id = ts.id)"
+        + which_sql("ts.accepted_at", "ts.id", "session_id = ts.id")
+    )
 
 
 @functools.cache
 def _changes_sql(hidden: int, one_tournament: bool) -> str:
     """``_first_change``'s one read, for ``hidden`` hidden tournaments, checking one
     tournament's tables for corrections or all: the rated sources that moved (and those to
-    check), then the accepted tables and club sessions not rated yet. Written once: the
+    check), then the accepted sources not rated yet (no fingerprint). Written once: the
     ORM's compiler costs more than the read (its union and nested conditions)."""
-    hid = f"({', '.join(['%s'] * hidden)})"
+    hid = f" OR r.tournament_id IN ({', '.join(['%s'] * hidden)})" if hidden else ""
     checked = " OR r.tournament_id = %s" if one_tournament else " OR 1 = 1"
     return (
         # The rated sources (typed first: the NULLs below take these columns' types).
-        "SELECT s.at, s.session_id, s.fingerprint, s.table_id, r.tournament_id, "  # noqa: S608
+        "SELECT s.at, s.session_id, s.table_id, s.fingerprint, r.tournament_id, "  # noqa: S608
         "rt.accepted_at, ts.accepted_at, ts.rating_excluded_at "
         f"FROM {_q(RatingSource)} s "
         f"LEFT JOIN {_q(RoundTable)} rt ON rt.id = s.table_id "
         f"LEFT JOIN {_q(Round)} r ON r.id = rt.round_id "
         f"JOIN {_q(TableSession)} ts ON ts.id = s.session_id "
         "WHERE s.game = %s AND ((s.table_id IS NOT NULL AND (rt.accepted_at IS NULL "
-        "OR rt.accepted_at <> s.at" + (f" OR r.tournament_id IN {hid}" if hidden else "") + ")) "
+        f"OR rt.accepted_at <> s.at{hid})) "
         "OR (s.table_id IS NULL AND (ts.accepted_at IS NULL OR ts.accepted_at <> s.at "
         f"OR ts.rating_excluded_at IS NOT NULL)){checked}) "
-        # The accepted tables not rated (nor in a hidden tournament)...
-        "UNION ALL SELECT rt.accepted_at, rt.session_id, NULL, NULL, NULL, NULL, NULL, NULL "
-        f"FROM {_q(RoundTable)} rt JOIN {_q(Round)} r ON r.id = rt.round_id "
-        f"JOIN {_q(Tournament)} t ON t.id = r.tournament_id "
-        "WHERE t.game = %s AND rt.accepted_at IS NOT NULL"
-        + (f" AND r.tournament_id NOT IN {hid}" if hidden else "")
-        + f" AND NOT EXISTS (SELECT 1 FROM {_q(RatingSource)} s WHERE s.table_id = rt.id) "
-        # ... and the accepted club sessions not rated (nor left out).
-        "UNION ALL SELECT ts.accepted_at, ts.id, NULL, NULL, NULL, NULL, NULL, NULL "
-        f"FROM {_q(TableSession)} ts WHERE ts.game = %s AND ts.accepted_at IS NOT NULL "
-        "AND ts.rating_excluded_at IS NULL "
-        f"AND NOT EXISTS (SELECT 1 FROM {_q(RoundTable)} rt WHERE rt.session_id = ts.id) "
-        f"AND NOT EXISTS (SELECT 1 FROM {_q(RatingSource)} s WHERE s.session_id = ts.id)"
+        "UNION ALL " + _accepted_sql(hidden, "new", pad=5)
     )
 
 
@@ -679,7 +700,7 @@ def _first_change(
     keys: list[tuple[datetime, int]] = []
     stored: dict[int, tuple[datetime, str]] = {}
     out_of = set(hidden)
-    for at, session_id, fingerprint, table_id, t_id, table_at, session_at, excluded in rows:
+    for at, session_id, table_id, fingerprint, t_id, table_at, session_at, excluded in rows:
         at = from_db(_AT, at)
         if fingerprint is None:  # accepted, not rated yet
             keys.append((at, session_id))
@@ -697,6 +718,51 @@ def _first_change(
     fresh = _fingerprints(game, list(stored))
     keys += [(at, sid) for sid, (at, fp) in stored.items() if fresh[sid] != fp]
     return min(keys) if keys else None
+
+
+# A stored state, as an update compares it with the one it computes.
+class _State(NamedTuple):
+    pk: int
+    player_id: int
+    mu: float
+    sigma: float
+    games: int
+    tables: int
+    last_event_id: int | None
+
+
+def _states(game: str, players: set[int] | None) -> dict[int, _State]:
+    """``game``'s stored states, by player: of ``players``, or all (None)."""
+    if players is not None and not players:
+        return {}
+    sql = (
+        "SELECT id, player_id, mu, sigma, games, tables, last_event_id "  # noqa: S608
+        f"FROM {_q(RatingState)} WHERE game = %s"
+    )
+    params: list[Any] = [game]
+    if players is not None:
+        sql += f" AND player_id IN ({_in(list(players))})"
+        params += list(players)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {row[1]: _State(*row) for row in cursor.fetchall()}
+
+
+@functools.cache
+def _stored_sql(since: bool) -> str:
+    """A game's stored sources (from a cut on, in rating order: ``since``), each with its
+    events (one row per event; a source without any has one row of NULLs)."""
+    event = ", ".join(f"e.{_q_column(RatingEvent, f)}" for f in EVENT_VALUES)
+    return (
+        "SELECT s.id, s.session_id, s.at, s.fingerprint, e.id, e.player_id, "  # noqa: S608
+        f"{event} FROM {_q(RatingSource)} s "
+        f"LEFT JOIN {_q(RatingEvent)} e ON e.source_id = s.id WHERE s.game = %s"
+        + (
+            " AND (s.at > %s OR (s.at = %s AND s.session_id >= %s)) ORDER BY s.at, s.session_id"
+            if since
+            else ""
+        )
+    )
 
 
 def _lock_run(game: str) -> RatingRun:
@@ -730,51 +796,33 @@ def ratings_update(
         full = True
 
     hidden = hidden_tournaments(game=game)
-    accepted = (
-        RoundTable.objects.filter(round__tournament__game=game, accepted_at__isnull=False)
-        .exclude(round__tournament_id__in=hidden)
-        .order_by("accepted_at", "session_id")
-    )
-    clubs = club_sessions(game=game)
-    sources = RatingSource.objects.filter(game=game)
-    if full:
-        cut: tuple[datetime, int] | None = None
-    else:
+    since: list[Any] = []  # the cut's parameters: (acceptance, session) from which to rate
+    if not full:
         cut = _first_change(game, tournament_id, hidden)
         if cut is None:
             return RatingUpdate(game, wanted, "unchanged", 0, 0, 0)
-        at, session_id = cut
-        sources = sources.filter(Q(at__gt=at) | Q(at=at, session_id__gte=session_id))
-        accepted = accepted.filter(
-            Q(accepted_at__gt=at) | Q(accepted_at=at, session_id__gte=session_id)
-        )
-        clubs = clubs.filter(Q(accepted_at__gt=at) | Q(accepted_at=at, pk__gte=session_id))
+        at = _AT.get_db_prep_value(cut[0], connection)  # as stored (SQLite: UTC text)
+        since = [at, at, cut[1]]
 
     # What is stored from the cut on: compared with what rating gives now, so that only
-    # what differs is written (a rebuild of unchanged ratings writes nothing).
-    stored_sources = {
-        session_id: (pk, at, fingerprint)
-        for pk, session_id, at, fingerprint in sources.order_by().values_list(
-            "pk", "session_id", "at", "fingerprint"
-        )
-    }
+    # what differs is written (a rebuild of unchanged ratings writes nothing). One read of
+    # the sources with their events; a full rebuild reads them all and starts everybody at
+    # the prior, an update starts each player at their first event from the cut on.
+    stored_sources: dict[int, tuple[int, datetime, str]] = {}
     stored_events: dict[tuple[int, int], _Stored] = {}
     start: dict[int, core.Rating] = {}
     games_back: Counter[int] = Counter()
     tables_back: Counter[int] = Counter()
-    session_of_source = {pk: session_id for session_id, (pk, _a, _f) in stored_sources.items()}
-    # A full rebuild reads every event of the game (no list of sources to send) and starts
-    # everybody at the prior; an update, its players' first events from the cut on.
-    events = (
-        RatingEvent.objects.filter(game=game).order_by()  # no join, no sort
-        if full
-        else RatingEvent.objects.filter(source_id__in=session_of_source).order_by(
-            "at", "source__session_id"
-        )
-    )
-    for row in events.values_list("pk", "source_id", "player_id", *EVENT_VALUES):
-        player_id, values = row[2], row[3:]
-        stored_events[(session_of_source[row[1]], player_id)] = (row[0], values)
+    with connection.cursor() as cursor:
+        cursor.execute(_stored_sql(not full), [game, *since])
+        stored_rows = cursor.fetchall()
+    for source_id, session_id, source_at, fingerprint, event_id, player_id, *event in stored_rows:
+        if session_id not in stored_sources:
+            stored_sources[session_id] = (source_id, from_db(_AT, source_at), fingerprint)
+        if event_id is None:  # a source without events
+            continue
+        values = (from_db(_AT, event[0]), *event[1:])
+        stored_events[(session_id, player_id)] = (event_id, values)
         if not full:  # the rating before the player's first event from the cut on
             start.setdefault(player_id, core.Rating(values[1], values[2]))
         games_back[player_id] += values[5]
@@ -782,27 +830,23 @@ def ratings_update(
 
     # The tournaments' tables and the club evenings to rate, in rating order: (acceptance,
     # session); a club evening has no table.
-    tables: list[tuple[Any, int, int | None]] = sorted(
-        accepted.order_by()
-        .values_list("accepted_at", "session_id", "pk")
-        .union(
-            clubs.order_by().values_list(
-                "accepted_at", "pk", Value(None, output_field=IntegerField())
-            ),
-            all=True,
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _accepted_sql(len(hidden), "all" if full else "since"),
+            [game, *hidden, *since, game, *since],
         )
-        .order_by()  # not the model's: sorted here
-    )
+        tables = sorted((from_db(_AT, at), s, pk) for at, s, pk in cursor.fetchall())
     matches, fingerprints = family.matches(wanted, [s for _at, s, _pk in tables])
-    # Both querysets hold accepted ones only, so every ``accepted_at`` is set.
+    # Both branches read accepted ones only, so every ``accepted_at`` is set.
     todo = [_Current(s, pk, at, fingerprints[s]) for at, s, pk in tables if at is not None]
-    state_rows = RatingState.objects.filter(game=game).order_by()  # not joined to players
-    if not full:  # a full rebuild reads every state and starts everybody at the prior
+    # A full rebuild reads every state and starts everybody at the prior; an update, the
+    # states of the players it replays or whose events it may take back.
+    replay_players: set[int] = set()
+    wanted_states: set[int] = set()
+    if not full:
         replay_players = {p for ms in matches.values() for m in ms for p in m.players}
-        state_rows = state_rows.filter(
-            player_id__in={p for _s, p in stored_events} | replay_players
-        )
-    states = {s.player_id: s for s in state_rows}
+        wanted_states = {p for _s, p in stored_events} | replay_players
+    states = _states(game, None if full else wanted_states)
     if not full:
         for p in replay_players:
             if p not in start and p in states:
@@ -921,7 +965,7 @@ def ratings_update(
     run.computed_at = timezone.now()
     run.kind = "full" if full else "incremental"
     run.sources = len(todo) if full else run.sources - len(gone) + len(new_sources)
-    run.save()
+    row_update(run, ["model", "computed_at", "kind", "sources"])
     return RatingUpdate(game, wanted, run.kind, len(todo), len(stored_sources), len(upserts))
 
 
