@@ -544,7 +544,7 @@ def _insert(
         return pks
     head = (
         f"INSERT INTO {quote(meta.db_table)} "  # noqa: S608 -- names from the model
-        f"({', '.join(quote(f.column) for f in chosen)}) VALUES "
+        f"({', '.join(quote(f.column) for f in chosen)}) "
     )
     if update_on:
         keys = {meta.get_field(f).column for f in update_on}
@@ -558,18 +558,30 @@ def _insert(
         )
     else:
         tail = f" RETURNING {quote(meta.pk.column)}"
-    one = f"({', '.join(['%s'] * len(chosen))})"
-    per = max(1, min(BATCH, connection.ops.bulk_batch_size(chosen, rows)))
+    if connection.vendor == "postgresql":
+        # One array a column (as the ORM's bulk insert): seven arrays are sent quicker
+        # than a thousand values in the statement's text.
+        arrays = ", ".join(f"%s::{f.cast_db_type(connection)}[]" for f in chosen)
+        sql = f"{head}SELECT * FROM UNNEST({arrays}){tail}"
+        batches = [(sql, [list(column) for column in zip(*rows, strict=True)])]
+    else:
+        one = f"({', '.join(['%s'] * len(chosen))})"
+        per = max(1, min(BATCH, connection.ops.bulk_batch_size(chosen, rows)))
+        batches = [
+            (
+                head + "VALUES " + ", ".join([one] * len(rows[i : i + per])) + tail,
+                [
+                    f.get_db_prep_save(value, connection)
+                    for row in rows[i : i + per]
+                    for f, value in zip(chosen, row, strict=True)
+                ],
+            )
+            for i in range(0, len(rows), per)
+        ]
     pks = []
     with connection.cursor() as cursor:
-        for i in range(0, len(rows), per):
-            batch = rows[i : i + per]
-            params = [
-                f.get_db_prep_save(value, connection)
-                for row in batch
-                for f, value in zip(chosen, row, strict=True)
-            ]
-            cursor.execute(head + ", ".join([one] * len(batch)) + tail, params)
+        for sql, params in batches:
+            cursor.execute(sql, params)
             if not update_on:
                 pks += [pk for (pk,) in cursor.fetchall()]
     return pks
