@@ -199,25 +199,24 @@ def kop_read(session_ids: Sequence[int]) -> tuple[dict[int, core.KopTable], dict
             tables[session_id] = core.KopTable((), tuple((p, 0) for p in by_seat.values()))
             continue
         order = [by_seat[s] for s in sorted(by_seat)]
-        made: dict[str, core.KopDeal] = {}  # one object per declarers and outcome
-        deals = []
         texts = row["deals"].split("|")
         if not ordered:
             texts.sort(key=_deal_number)
-        for text in texts:
-            code = text[text.index(":") + 1 :]
-            deal = made.get(code)
-            if deal is None:
-                declaring = parsed.get(code[:-2])
-                if declaring is None:
-                    declaring = parsed[code[:-2]] = tuple(int(s) for s in json.loads(code[:-2]))
-                ids = tuple(by_seat[s] for s in declaring)
-                deal = made[code] = core.KopDeal(
-                    ids, tuple(p for p in order if p not in ids), code[-2] == "w", code[-1] == "v"
-                )
-            deals.append(deal)
+        codes = [text.partition(":")[2] for text in texts]  # "[1, 3]w-": number dropped
+        made: dict[str, core.KopDeal] = {}  # one object per declarers and outcome
+        for code in set(codes):
+            declaring = parsed.get(code[:-2])
+            if declaring is None:
+                declaring = parsed[code[:-2]] = tuple(int(s) for s in json.loads(code[:-2]))
+            ids = tuple(by_seat[s] for s in declaring)
+            made[code] = core.KopDeal(
+                ids, tuple(p for p in order if p not in ids), code[-2] == "w", code[-1] == "v"
+            )
+        # Then each deal is a look-up (map: no Python step per deal, the bulk of a rebuild's
+        # deals).
+        deals = tuple(map(made.__getitem__, codes))
         tables[session_id] = core.KopTable(
-            tuple(deals),
+            deals,
             tuple((p, row[f"points_{seat}"] or 0) for seat, p in by_seat.items()),
         )
     return tables, fingerprints
