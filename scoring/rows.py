@@ -11,13 +11,13 @@ that come back are ordinary model instances (``Model.from_db``), with the relate
 cached as ``select_related`` caches them.
 
 Nothing else goes through here: reads for pages and every rare write use the ORM. Other
-hand-written statements (the ratings' reads) read their values with ``from_db``.
+hand-written statements (the ratings' reads) read their values with ``reader``.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from django.db import connection
@@ -136,12 +136,24 @@ def _converters_for(model: type[Model], vendor: str) -> tuple[tuple[Any, ...], .
     return tuple(_field_converters(f, vendor) for f in model._meta.concrete_fields)
 
 
-def from_db(field: Field[Any, Any], value: Any) -> Any:
-    """A value of ``field``'s column (or of an aggregate of it) as the database sent it,
-    as the ORM reads it: SQLite sends dates as text or naive, the ORM gives them aware.
-    On PostgreSQL most fields need nothing, so this returns ``value`` as it is."""
-    for convert, expression in _field_converters(field, connection.vendor):
-        value = convert(value, expression, connection)
+def reader(field: Field[Any, Any]) -> Callable[[Any], Any]:
+    """How to read ``field``'s column (or an aggregate of it) as the database sends it into
+    what the ORM gives: SQLite sends dates as text or naive, the ORM gives them aware.
+    Made once per read and applied to each value (on PostgreSQL most fields need nothing:
+    then it gives the value back as it is, without looking up converters per value)."""
+    converters = _field_converters(field, connection.vendor)
+    if not converters:
+        return _same
+
+    def read(value: Any) -> Any:
+        for convert, expression in converters:
+            value = convert(value, expression, connection)
+        return value
+
+    return read
+
+
+def _same(value: Any) -> Any:
     return value
 
 

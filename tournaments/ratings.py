@@ -55,7 +55,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from scoring.games import all_games, game_for
 from scoring.models import KopDeal, TableSeat, TableSession, VintDeal, VintRubber
-from scoring.rows import from_db, row_update
+from scoring.rows import reader, row_update
 from tournaments.collector import without_cycle_collection
 from tournaments.models import (
     RatingEvent,
@@ -711,15 +711,16 @@ def _first_change(
     keys: list[tuple[datetime, int]] = []
     stored: dict[int, tuple[datetime, str]] = {}
     out_of = set(hidden)
+    read = reader(_AT)
     for at, session_id, table_id, fingerprint, t_id, table_at, session_at, excluded in rows:
-        at = from_db(_AT, at)
+        at = read(at)
         if fingerprint is None:  # accepted, not rated yet
             keys.append((at, session_id))
             continue
         if table_id is not None:  # a tournament's table: withdrawn, moved or hidden now
-            now, out = from_db(_AT, table_at), t_id in out_of
+            now, out = read(table_at), t_id in out_of
         else:  # a club evening: withdrawn, moved or left out
-            now, out = from_db(_AT, session_at), excluded is not None
+            now, out = read(session_at), excluded is not None
         if now != at or out:
             keys.append((at, session_id))
             if now is not None and not out:
@@ -824,15 +825,16 @@ def ratings_update(
     start: dict[int, core.Rating] = {}
     games_back: Counter[int] = Counter()
     tables_back: Counter[int] = Counter()
+    read = reader(_AT)
     with connection.cursor() as cursor:
         cursor.execute(_stored_sql(not full), [game, *since])
         stored_rows = cursor.fetchall()
     for source_id, session_id, source_at, fingerprint, event_id, player_id, *event in stored_rows:
         if session_id not in stored_sources:
-            stored_sources[session_id] = (source_id, from_db(_AT, source_at), fingerprint)
+            stored_sources[session_id] = (source_id, read(source_at), fingerprint)
         if event_id is None:  # a source without events
             continue
-        values = (from_db(_AT, event[0]), *event[1:])
+        values = (read(event[0]), *event[1:])
         stored_events[(session_id, player_id)] = (event_id, values)
         if not full:  # the rating before the player's first event from the cut on
             start.setdefault(player_id, core.Rating(values[1], values[2]))
@@ -846,7 +848,7 @@ def ratings_update(
             _accepted_sql(len(hidden), "all" if full else "since"),
             [game, *hidden, *since, game, *since],
         )
-        tables = sorted((from_db(_AT, at), s, pk) for at, s, pk in cursor.fetchall())
+        tables = sorted((read(at), s, pk) for at, s, pk in cursor.fetchall())
     matches, fingerprints = family.matches(wanted, [s for _at, s, _pk in tables])
     # Both branches read accepted ones only, so every ``accepted_at`` is set.
     todo = [_Current(s, pk, at, fingerprints[s]) for at, s, pk in tables if at is not None]
