@@ -38,6 +38,7 @@ from django.db import connection, transaction
 from django.db.models import (
     Case,
     Count,
+    Func,
     Max,
     Q,
     StringAgg,
@@ -46,7 +47,7 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.functions import Cast, Concat
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.text import slugify
@@ -160,13 +161,17 @@ def kop_tables(session_ids: Sequence[int]) -> dict[int, core.KopTable]:
 
 
 # A Kop deal as the one aggregate reads it: "number:declarers' JSON text" and two letters,
-# won or lost, voided or not ("12:[1, 3]w-").
-_KOP_DEAL = Concat(
+# won or lost, voided or not ("12:[1, 3]w-"). Joined with SQL's ``||`` (PostgreSQL and
+# SQLite alike), not ``Concat``: none of the parts is ever NULL, and Concat's COALESCE
+# around each part cost a rebuild's aggregate a fifth of its time.
+_KOP_DEAL = Func(
     Cast("number", TextField()),
     Value(":"),
     Cast("declarers", TextField()),
     Case(When(declarers_won=True, then=Value("w")), default=Value("l")),
     Case(When(voided=True, then=Value("v")), default=Value("-")),
+    template="(%(expressions)s)",
+    arg_joiner=" || ",
     output_field=TextField(),
 )
 
