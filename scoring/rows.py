@@ -12,13 +12,14 @@ metadata, cached, and sent with the row's values prepared by the fields themselv
 that come back are ordinary model instances (``Model.from_db``), with the related rows
 cached as ``select_related`` caches them.
 
-Nothing else goes through here: reads for pages and every rare write use the ORM.
+Nothing else goes through here: reads for pages and every rare write use the ORM. Other
+hand-written statements (the ratings' reads) read their values with ``reader``.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.db import connection
@@ -134,13 +135,36 @@ def _converted(model: type[Model], values: list[Any]) -> list[Any]:
 
 
 @functools.cache
+def _field_converters(field: Field[Any, Any], vendor: str) -> tuple[Any, ...]:
+    column = field.get_col(field.model._meta.db_table)
+    found = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+    return tuple((convert, column) for convert in found)
+
+
+@functools.cache
 def _converters_for(model: type[Model], vendor: str) -> tuple[tuple[Any, ...], ...]:
-    result = []
-    for field in model._meta.concrete_fields:
-        column = field.get_col(model._meta.db_table)
-        found = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
-        result.append(tuple((convert, column) for convert in found))
-    return tuple(result)
+    return tuple(_field_converters(f, vendor) for f in model._meta.concrete_fields)
+
+
+def reader(field: Field[Any, Any]) -> Callable[[Any], Any]:
+    """How to read ``field``'s column (or an aggregate of it) as the database sends it into
+    what the ORM gives: SQLite sends dates as text or naive, the ORM gives them aware.
+    Made once per read and applied to each value (on PostgreSQL most fields need nothing:
+    then it gives the value back as it is, without looking up converters per value)."""
+    converters = _field_converters(field, connection.vendor)
+    if not converters:
+        return _same
+
+    def read(value: Any) -> Any:
+        for convert, expression in converters:
+            value = convert(value, expression, connection)
+        return value
+
+    return read
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def _converters(model: type[Model]) -> tuple[tuple[Any, ...], ...]:
@@ -192,7 +216,7 @@ def rows_write(
     the fields to write). On PostgreSQL in one statement, whatever their number: each is a
     data-modifying part of a ``WITH``, which PostgreSQL runs exactly once (a save's deal,
     history row and tally: one round trip, not three). Elsewhere one statement each."""
-    if connection.vendor != "postgresql":
+    if connection.vendor != "postgresql" or len(inserts) + len(updates) < 2:
         returning = bool(connection.features.can_return_columns_from_insert)
         with connection.cursor() as cursor:
             for instance in inserts:

@@ -23,6 +23,7 @@ Settings: ``RATINGS_MODEL`` ("deal", the default, or "table") for Kop and Baśka
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections import Counter, defaultdict
@@ -30,15 +31,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import (
     Case,
     Count,
-    F,
-    IntegerField,
+    Func,
     Max,
     Q,
     StringAgg,
@@ -47,7 +47,7 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.functions import Cast, Concat
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.formats import date_format, number_format
 from django.utils.text import slugify
@@ -56,6 +56,8 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from scoring.games import all_games, game_for
 from scoring.models import KopDeal, TableSeat, TableSession, VintDeal, VintRubber
+from scoring.rows import reader, rows_write
+from tournaments.bulk import copy_rows
 from tournaments.collector import without_cycle_collection
 from tournaments.models import (
     RatingEvent,
@@ -63,6 +65,7 @@ from tournaments.models import (
     RatingSource,
     RatingState,
     Registration,
+    Round,
     RoundTable,
     Series,
     SeriesTournament,
@@ -159,13 +162,17 @@ def kop_tables(session_ids: Sequence[int]) -> dict[int, core.KopTable]:
 
 
 # A Kop deal as the one aggregate reads it: "number:declarers' JSON text" and two letters,
-# won or lost, voided or not ("12:[1, 3]w-").
-_KOP_DEAL = Concat(
+# won or lost, voided or not ("12:[1, 3]w-"). Joined with SQL's ``||`` (PostgreSQL and
+# SQLite alike), not ``Concat``: none of the parts is ever NULL, and Concat's COALESCE
+# around each part cost a rebuild's aggregate a fifth of its time.
+_KOP_DEAL = Func(
     Cast("number", TextField()),
     Value(":"),
     Cast("declarers", TextField()),
     Case(When(declarers_won=True, then=Value("w")), default=Value("l")),
     Case(When(voided=True, then=Value("v")), default=Value("-")),
+    template="(%(expressions)s)",
+    arg_joiner=" || ",
     output_field=TextField(),
 )
 
@@ -198,25 +205,24 @@ def kop_read(session_ids: Sequence[int]) -> tuple[dict[int, core.KopTable], dict
             tables[session_id] = core.KopTable((), tuple((p, 0) for p in by_seat.values()))
             continue
         order = [by_seat[s] for s in sorted(by_seat)]
-        made: dict[str, core.KopDeal] = {}  # one object per declarers and outcome
-        deals = []
         texts = row["deals"].split("|")
         if not ordered:
             texts.sort(key=_deal_number)
-        for text in texts:
-            code = text[text.index(":") + 1 :]
-            deal = made.get(code)
-            if deal is None:
-                declaring = parsed.get(code[:-2])
-                if declaring is None:
-                    declaring = parsed[code[:-2]] = tuple(int(s) for s in json.loads(code[:-2]))
-                ids = tuple(by_seat[s] for s in declaring)
-                deal = made[code] = core.KopDeal(
-                    ids, tuple(p for p in order if p not in ids), code[-2] == "w", code[-1] == "v"
-                )
-            deals.append(deal)
+        codes = [text.partition(":")[2] for text in texts]  # "[1, 3]w-": number dropped
+        made: dict[str, core.KopDeal] = {}  # one object per declarers and outcome
+        for code in set(codes):
+            declaring = parsed.get(code[:-2])
+            if declaring is None:
+                declaring = parsed[code[:-2]] = tuple(int(s) for s in json.loads(code[:-2]))
+            ids = tuple(by_seat[s] for s in declaring)
+            made[code] = core.KopDeal(
+                ids, tuple(p for p in order if p not in ids), code[-2] == "w", code[-1] == "v"
+            )
+        # Then each deal is a look-up (map: no Python step per deal, the bulk of a rebuild's
+        # deals).
+        deals = tuple(map(made.__getitem__, codes))
         tables[session_id] = core.KopTable(
-            tuple(deals),
+            deals,
             tuple((p, row[f"points_{seat}"] or 0) for seat, p in by_seat.items()),
         )
     return tables, fingerprints
@@ -502,35 +508,84 @@ class RatingUpdate:
 # Rows a bulk write sends in one statement.
 BATCH = 5000
 # From this many new rows on, PostgreSQL gets them through COPY (a rebuild's sources and
-# events): Django renders every value of an INSERT into its SQL text, which costs more than
-# the insert itself; below it one INSERT ... RETURNING is as quick and one round trip less.
+# events): an INSERT sends every value in its SQL text, which costs more than the insert
+# itself; below it one INSERT ... RETURNING is as quick and one round trip less.
 COPY_ROWS = 500
 
 
-def _insert(model: Any, fields: Sequence[str], rows: Sequence[tuple[Any, ...]]) -> list[int]:
+def _insert(
+    model: Any,
+    fields: Sequence[str],
+    rows: Sequence[tuple[Any, ...]],
+    *,
+    update_on: Sequence[str] = (),
+) -> list[int]:
     """Insert ``rows`` (values of ``fields``, attribute names) into ``model``'s table and
     return their primary keys in order: COPY on PostgreSQL for ``COPY_ROWS`` or more (the
-    keys drawn from the table's sequence first), else one ``bulk_create``."""
+    keys drawn from the table's sequence first), else INSERT ... RETURNING written here
+    (the ORM's ``bulk_create`` makes an instance of every row and compiles the statement:
+    most of an update's writing time).
+
+    With ``update_on`` (the fields of a unique constraint), a row that clashes with a
+    stored one sets that row's other ``fields`` instead, and nothing is returned."""
     if not rows:
         return []
-    if connection.vendor != "postgresql" or len(rows) < COPY_ROWS:
-        made = model.objects.bulk_create(
-            [model(**dict(zip(fields, row, strict=True))) for row in rows], batch_size=BATCH
-        )
-        return [obj.pk for obj in made]
     meta = model._meta
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(meta.get_field(f).column) for f in (meta.pk.name, *fields))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "WITH seq AS (SELECT pg_get_serial_sequence(%s, %s) AS name) "
-            "SELECT nextval(seq.name) FROM seq, generate_series(1, %s)",
-            [meta.db_table, meta.pk.column, len(rows)],
+    chosen = [meta.get_field(f) for f in fields]
+    if connection.vendor == "postgresql" and len(rows) >= COPY_ROWS and not update_on:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "WITH seq AS (SELECT pg_get_serial_sequence(%s, %s) AS name) "
+                "SELECT nextval(seq.name) FROM seq, generate_series(1, %s)",
+                [meta.db_table, meta.pk.column, len(rows)],
+            )
+            pks = [pk for (pk,) in cursor.fetchall()]
+        numbered = ((pk, *row) for pk, row in zip(pks, rows, strict=True))
+        copy_rows(model, (meta.pk.name, *fields), numbered)
+        return pks
+    head = (
+        f"INSERT INTO {quote(meta.db_table)} "  # noqa: S608 -- names from the model
+        f"({', '.join(quote(f.column) for f in chosen)}) "
+    )
+    if update_on:
+        keys = {meta.get_field(f).column for f in update_on}
+        tail = (
+            f" ON CONFLICT ({', '.join(quote(c) for c in sorted(keys))}) DO UPDATE SET "
+            + ", ".join(
+                f"{quote(f.column)} = EXCLUDED.{quote(f.column)}"
+                for f in chosen
+                if f.column not in keys
+            )
         )
-        pks = [pk for (pk,) in cursor.fetchall()]
-        with cursor.cursor.copy(f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN") as copy:
-            for pk, row in zip(pks, rows, strict=True):
-                copy.write_row((pk, *row))
+    else:
+        tail = f" RETURNING {quote(meta.pk.column)}"
+    if connection.vendor == "postgresql":
+        # One array a column (as the ORM's bulk insert): seven arrays are sent quicker
+        # than a thousand values in the statement's text.
+        arrays = ", ".join(f"%s::{f.cast_db_type(connection)}[]" for f in chosen)
+        sql = f"{head}SELECT * FROM UNNEST({arrays}){tail}"
+        batches = [(sql, [list(column) for column in zip(*rows, strict=True)])]
+    else:
+        one = f"({', '.join(['%s'] * len(chosen))})"
+        per = max(1, min(BATCH, connection.ops.bulk_batch_size(chosen, rows)))
+        batches = [
+            (
+                head + "VALUES " + ", ".join([one] * len(rows[i : i + per])) + tail,
+                [
+                    f.get_db_prep_save(value, connection)
+                    for row in rows[i : i + per]
+                    for f, value in zip(chosen, row, strict=True)
+                ],
+            )
+            for i in range(0, len(rows), per)
+        ]
+    pks = []
+    with connection.cursor() as cursor:
+        for sql, params in batches:
+            cursor.execute(sql, params)
+            if not update_on:
+                pks += [pk for (pk,) in cursor.fetchall()]
     return pks
 
 
@@ -570,78 +625,105 @@ def club_sessions(*, game: str) -> Any:
     ).order_by("accepted_at", "pk")
 
 
+# Every time column read here is a DateTimeField: SQLite's text read as the ORM reads it.
+_AT = RatingSource._meta.get_field("at")
+
+
+def _q(model: Any) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _q_column(model: Any, name: str) -> str:
+    return connection.ops.quote_name(model._meta.get_field(name).column)
+
+
+def _in(values: Sequence[Any]) -> str:
+    return ", ".join(["%s"] * len(values))
+
+
+@functools.cache
+def _accepted_sql(hidden: int, which: str, pad: int = 0) -> str:
+    """A game's accepted sources: its tournaments' accepted tables (not of one of ``hidden``
+    hidden tournaments) and its accepted club sessions (not left out), as (acceptance,
+    session id, table id or NULL) and ``pad`` NULLs: ``which`` "all", those "new" (not
+    rated yet) or those "since" a cut (acceptance, session id: three parameters after each
+    branch's game and hidden ids). Parameters: game, the hidden ids, [cut], game, [cut]."""
+    nulls = ", NULL" * pad
+
+    def which_sql(at: str, session: str, link: str) -> str:
+        if which == "since":
+            return f" AND ({at} > %s OR ({at} = %s AND {session} >= %s))"
+        if which == "new":
+            return f" AND NOT EXISTS (SELECT 1 FROM {_q(RatingSource)} s WHERE s.{link})"
+        return ""
+
+    hid = f" AND r.tournament_id NOT IN ({', '.join(['%s'] * hidden)})" if hidden else ""
+    return (
+        f"SELECT rt.accepted_at, rt.session_id, rt.id{nulls} "  # noqa: S608
+        f"FROM {_q(RoundTable)} rt JOIN {_q(Round)} r ON r.id = rt.round_id "
+        f"JOIN {_q(Tournament)} t ON t.id = r.tournament_id "
+        f"WHERE t.game = %s AND rt.accepted_at IS NOT NULL{hid}"
+        + which_sql("rt.accepted_at", "rt.session_id", "table_id = rt.id")
+        + f" UNION ALL SELECT ts.accepted_at, ts.id, NULL{nulls} FROM {_q(TableSession)} ts "
+        "WHERE ts.game = %s AND ts.accepted_at IS NOT NULL AND ts.rating_excluded_at IS NULL "
+        f"AND NOT EXISTS (SELECT 1 FROM {_q(RoundTable)} rt WHERE rt.session_id = ts.id)"
+        + which_sql("ts.accepted_at", "ts.id", "session_id = ts.id")
+    )
+
+
+@functools.cache
+def _changes_sql(hidden: int, one_tournament: bool) -> str:
+    """``_first_change``'s one read, for ``hidden`` hidden tournaments, checking one
+    tournament's tables for corrections or all: the rated sources that moved (and those to
+    check), then the accepted sources not rated yet (no fingerprint). Written once: the
+    ORM's compiler costs more than the read (its union and nested conditions)."""
+    hid = f" OR r.tournament_id IN ({', '.join(['%s'] * hidden)})" if hidden else ""
+    checked = " OR r.tournament_id = %s" if one_tournament else " OR 1 = 1"
+    return (
+        # The rated sources (typed first: the NULLs below take these columns' types).
+        "SELECT s.at, s.session_id, s.table_id, s.fingerprint, r.tournament_id, "  # noqa: S608
+        "rt.accepted_at, ts.accepted_at, ts.rating_excluded_at "
+        f"FROM {_q(RatingSource)} s "
+        f"LEFT JOIN {_q(RoundTable)} rt ON rt.id = s.table_id "
+        f"LEFT JOIN {_q(Round)} r ON r.id = rt.round_id "
+        f"JOIN {_q(TableSession)} ts ON ts.id = s.session_id "
+        "WHERE s.game = %s AND ((s.table_id IS NOT NULL AND (rt.accepted_at IS NULL "
+        f"OR rt.accepted_at <> s.at{hid})) "
+        "OR (s.table_id IS NULL AND (ts.accepted_at IS NULL OR ts.accepted_at <> s.at "
+        f"OR ts.rating_excluded_at IS NOT NULL)){checked}) "
+        "UNION ALL " + _accepted_sql(hidden, "new", pad=5)
+    )
+
+
 def _first_change(
-    game: str,
-    tournament_id: int | None,
-    accepted: Any,
-    clubs: Any,
-    sources: Any,
-    hidden: Sequence[int],
+    game: str, tournament_id: int | None, hidden: Sequence[int]
 ) -> tuple[datetime, int] | None:
     """The (time, session id) of the first source to rate again, or None if all are
     current: the earliest of a table or club session accepted but not rated, a rated one
     whose acceptance moved or was withdrawn (or whose tournament now hides its standings,
     or that a director left out), and a rated one whose deals changed (checked for
-    ``tournament_id``'s tables, or all). Reads only what changed, not the history."""
+    ``tournament_id``'s tables, or all). Reads only what changed, not the history: one
+    read, and the fingerprints of the sources to check."""
+    params: list[Any] = [game, *hidden]
+    if tournament_id is not None:
+        params.append(tournament_id)
+    params += [game, *hidden, game]
+    with connection.cursor() as cursor:
+        cursor.execute(_changes_sql(len(hidden), tournament_id is not None), params)
+        rows = cursor.fetchall()
     keys: list[tuple[datetime, int]] = []
-    new = (
-        accepted.filter(rating__isnull=True)
-        .order_by()
-        .values_list("accepted_at", "session_id")
-        .union(
-            clubs.filter(rating_source__isnull=True).order_by().values_list("accepted_at", "pk"),
-            all=True,
-        )
-        .order_by("accepted_at", "session_id")
-        .first()
-    )
-    if new is not None:
-        keys.append(new)
-    # One read of the rated sources that moved and of those to check for corrections.
-    moved = (
-        Q(table__isnull=False)
-        & (
-            Q(table__accepted_at__isnull=True)
-            | ~Q(table__accepted_at=F("at"))
-            | Q(table__round__tournament_id__in=hidden)
-        )
-    ) | (
-        Q(table__isnull=True)
-        & (
-            Q(session__accepted_at__isnull=True)
-            | ~Q(session__accepted_at=F("at"))
-            | Q(session__rating_excluded_at__isnull=False)
-        )
-    )
-    rows = (
-        sources
-        if tournament_id is None
-        else sources.filter(moved | Q(table__round__tournament_id=tournament_id))
-    )
     stored: dict[int, tuple[datetime, str]] = {}
-    for (
-        at,
-        session_id,
-        fingerprint,
-        table_id,
-        t_id,
-        table_at,
-        session_at,
-        excluded,
-    ) in rows.values_list(
-        "at",
-        "session_id",
-        "fingerprint",
-        "table_id",
-        "table__round__tournament_id",
-        "table__accepted_at",
-        "session__accepted_at",
-        "session__rating_excluded_at",
-    ):
+    out_of = set(hidden)
+    read = reader(_AT)
+    for at, session_id, table_id, fingerprint, t_id, table_at, session_at, excluded in rows:
+        at = read(at)
+        if fingerprint is None:  # accepted, not rated yet
+            keys.append((at, session_id))
+            continue
         if table_id is not None:  # a tournament's table: withdrawn, moved or hidden now
-            now, out = table_at, t_id in hidden
+            now, out = read(table_at), t_id in out_of
         else:  # a club evening: withdrawn, moved or left out
-            now, out = session_at, excluded is not None
+            now, out = read(session_at), excluded is not None
         if now != at or out:
             keys.append((at, session_id))
             if now is not None and not out:
@@ -651,6 +733,51 @@ def _first_change(
     fresh = _fingerprints(game, list(stored))
     keys += [(at, sid) for sid, (at, fp) in stored.items() if fresh[sid] != fp]
     return min(keys) if keys else None
+
+
+# A stored state, as an update compares it with the one it computes.
+class _State(NamedTuple):
+    pk: int
+    player_id: int
+    mu: float
+    sigma: float
+    games: int
+    tables: int
+    last_event_id: int | None
+
+
+def _states(game: str, players: set[int] | None) -> dict[int, _State]:
+    """``game``'s stored states, by player: of ``players``, or all (None)."""
+    if players is not None and not players:
+        return {}
+    sql = (
+        "SELECT id, player_id, mu, sigma, games, tables, last_event_id "  # noqa: S608
+        f"FROM {_q(RatingState)} WHERE game = %s"
+    )
+    params: list[Any] = [game]
+    if players is not None:
+        sql += f" AND player_id IN ({_in(list(players))})"
+        params += list(players)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return {row[1]: _State(*row) for row in cursor.fetchall()}
+
+
+@functools.cache
+def _stored_sql(since: bool) -> str:
+    """A game's stored sources (from a cut on, in rating order: ``since``), each with its
+    events (one row per event; a source without any has one row of NULLs)."""
+    event = ", ".join(f"e.{_q_column(RatingEvent, f)}" for f in EVENT_VALUES)
+    return (
+        "SELECT s.id, s.session_id, s.at, s.fingerprint, e.id, e.player_id, "  # noqa: S608
+        f"{event} FROM {_q(RatingSource)} s "
+        f"LEFT JOIN {_q(RatingEvent)} e ON e.source_id = s.id WHERE s.game = %s"
+        + (
+            " AND (s.at > %s OR (s.at = %s AND s.session_id >= %s)) ORDER BY s.at, s.session_id"
+            if since
+            else ""
+        )
+    )
 
 
 def _lock_run(game: str) -> RatingRun:
@@ -684,51 +811,34 @@ def ratings_update(
         full = True
 
     hidden = hidden_tournaments(game=game)
-    accepted = (
-        RoundTable.objects.filter(round__tournament__game=game, accepted_at__isnull=False)
-        .exclude(round__tournament_id__in=hidden)
-        .order_by("accepted_at", "session_id")
-    )
-    clubs = club_sessions(game=game)
-    sources = RatingSource.objects.filter(game=game)
-    if full:
-        cut: tuple[datetime, int] | None = None
-    else:
-        cut = _first_change(game, tournament_id, accepted, clubs, sources, hidden)
+    since: list[Any] = []  # the cut's parameters: (acceptance, session) from which to rate
+    if not full:
+        cut = _first_change(game, tournament_id, hidden)
         if cut is None:
             return RatingUpdate(game, wanted, "unchanged", 0, 0, 0)
-        at, session_id = cut
-        sources = sources.filter(Q(at__gt=at) | Q(at=at, session_id__gte=session_id))
-        accepted = accepted.filter(
-            Q(accepted_at__gt=at) | Q(accepted_at=at, session_id__gte=session_id)
-        )
-        clubs = clubs.filter(Q(accepted_at__gt=at) | Q(accepted_at=at, pk__gte=session_id))
+        at = _AT.get_db_prep_value(cut[0], connection)  # as stored (SQLite: UTC text)
+        since = [at, at, cut[1]]
 
     # What is stored from the cut on: compared with what rating gives now, so that only
-    # what differs is written (a rebuild of unchanged ratings writes nothing).
-    stored_sources = {
-        session_id: (pk, at, fingerprint)
-        for pk, session_id, at, fingerprint in sources.order_by().values_list(
-            "pk", "session_id", "at", "fingerprint"
-        )
-    }
+    # what differs is written (a rebuild of unchanged ratings writes nothing). One read of
+    # the sources with their events; a full rebuild reads them all and starts everybody at
+    # the prior, an update starts each player at their first event from the cut on.
+    stored_sources: dict[int, tuple[int, datetime, str]] = {}
     stored_events: dict[tuple[int, int], _Stored] = {}
     start: dict[int, core.Rating] = {}
     games_back: Counter[int] = Counter()
     tables_back: Counter[int] = Counter()
-    session_of_source = {pk: session_id for session_id, (pk, _a, _f) in stored_sources.items()}
-    # A full rebuild reads every event of the game (no list of sources to send) and starts
-    # everybody at the prior; an update, its players' first events from the cut on.
-    events = (
-        RatingEvent.objects.filter(game=game).order_by()  # no join, no sort
-        if full
-        else RatingEvent.objects.filter(source_id__in=session_of_source).order_by(
-            "at", "source__session_id"
-        )
-    )
-    for row in events.values_list("pk", "source_id", "player_id", *EVENT_VALUES):
-        player_id, values = row[2], row[3:]
-        stored_events[(session_of_source[row[1]], player_id)] = (row[0], values)
+    read = reader(_AT)
+    with connection.cursor() as cursor:
+        cursor.execute(_stored_sql(not full), [game, *since])
+        stored_rows = cursor.fetchall()
+    for source_id, session_id, source_at, fingerprint, event_id, player_id, *event in stored_rows:
+        if session_id not in stored_sources:
+            stored_sources[session_id] = (source_id, read(source_at), fingerprint)
+        if event_id is None:  # a source without events
+            continue
+        values = (read(event[0]), *event[1:])
+        stored_events[(session_id, player_id)] = (event_id, values)
         if not full:  # the rating before the player's first event from the cut on
             start.setdefault(player_id, core.Rating(values[1], values[2]))
         games_back[player_id] += values[5]
@@ -736,27 +846,23 @@ def ratings_update(
 
     # The tournaments' tables and the club evenings to rate, in rating order: (acceptance,
     # session); a club evening has no table.
-    tables: list[tuple[Any, int, int | None]] = sorted(
-        accepted.order_by()
-        .values_list("accepted_at", "session_id", "pk")
-        .union(
-            clubs.order_by().values_list(
-                "accepted_at", "pk", Value(None, output_field=IntegerField())
-            ),
-            all=True,
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _accepted_sql(len(hidden), "all" if full else "since"),
+            [game, *hidden, *since, game, *since],
         )
-        .order_by()  # not the model's: sorted here
-    )
+        tables = sorted((read(at), s, pk) for at, s, pk in cursor.fetchall())
     matches, fingerprints = family.matches(wanted, [s for _at, s, _pk in tables])
-    # Both querysets hold accepted ones only, so every ``accepted_at`` is set.
+    # Both branches read accepted ones only, so every ``accepted_at`` is set.
     todo = [_Current(s, pk, at, fingerprints[s]) for at, s, pk in tables if at is not None]
-    state_rows = RatingState.objects.filter(game=game).order_by()  # not joined to players
-    if not full:  # a full rebuild reads every state and starts everybody at the prior
+    # A full rebuild reads every state and starts everybody at the prior; an update, the
+    # states of the players it replays or whose events it may take back.
+    replay_players: set[int] = set()
+    wanted_states: set[int] = set()
+    if not full:
         replay_players = {p for ms in matches.values() for m in ms for p in m.players}
-        state_rows = state_rows.filter(
-            player_id__in={p for _s, p in stored_events} | replay_players
-        )
-    states = {s.player_id: s for s in state_rows}
+        wanted_states = {p for _s, p in stored_events} | replay_players
+    states = _states(game, None if full else wanted_states)
     if not full:
         for p in replay_players:
             if p not in start and p in states:
@@ -797,7 +903,7 @@ def ratings_update(
     event_pk: dict[tuple[int, int], int] = {}
     new_keys: list[tuple[int, int]] = []
     new_events: list[tuple[Any, ...]] = []
-    updates: list[RatingEvent] = []
+    updates: list[tuple[Any, ...]] = []
     for sc in replay.sources:
         source_id, at = source_pk[sc.key], at_of[sc.key]
         for ch in sc.changes:
@@ -810,23 +916,11 @@ def ratings_update(
                 continue
             event_pk[key] = old[0]
             if old[1] != values:
-                updates.append(
-                    RatingEvent(
-                        source_id=source_id,
-                        player_id=ch.player,
-                        game=game,
-                        **dict(zip(EVENT_VALUES, values, strict=True)),
-                    )
-                )
-    inserted = _insert(RatingEvent, ("source_id", "player_id", "game", *EVENT_VALUES), new_events)
+                updates.append((source_id, ch.player, game, *values))
+    event_fields = ("source_id", "player_id", "game", *EVENT_VALUES)
+    inserted = _insert(RatingEvent, event_fields, new_events)
     event_pk.update(zip(new_keys, inserted, strict=True))
-    RatingEvent.objects.bulk_create(
-        updates,
-        update_conflicts=True,
-        unique_fields=["source", "player"],
-        update_fields=[*EVENT_VALUES, "game"],
-        batch_size=BATCH,
-    )
+    _insert(RatingEvent, event_fields, updates, update_on=("source_id", "player_id"))
     # Left over: events of sources gone, or of players no longer at a rated table.
     if stored_events:
         RatingEvent.objects.filter(pk__in=[pk for pk, _v in stored_events.values()]).delete()
@@ -850,7 +944,8 @@ def ratings_update(
             kept_last.setdefault(player_id, event_id)
     # One upsert for every state that differs (Django's bulk_update builds a CASE per row
     # and field: most of an update's time); a player left without events loses their state.
-    upserts, to_delete = [], []
+    upserts: list[tuple[Any, ...]] = []
+    to_delete = []
     for p in touched:
         state = states.get(p)
         last = newest.get(p) or kept_last.get(p)
@@ -873,31 +968,20 @@ def ratings_update(
             state.last_event_id,
         ):
             continue
-        upserts.append(
-            RatingState(
-                player_id=p,
-                game=game,
-                mu=rating.mu,
-                sigma=rating.sigma,
-                games=games,
-                tables=tables_,
-                last_event_id=last,
-            )
-        )
+        upserts.append((p, game, *wanted_state))
     if to_delete:
         RatingState.objects.filter(pk__in=to_delete).delete()
-    RatingState.objects.bulk_create(
+    _insert(
+        RatingState,
+        ("player_id", "game", "mu", "sigma", "games", "tables", "last_event_id"),
         upserts,
-        update_conflicts=True,
-        unique_fields=["player", "game"],
-        update_fields=["mu", "sigma", "games", "tables", "last_event"],
-        batch_size=BATCH,
+        update_on=("player_id", "game"),
     )
     run.model = wanted
     run.computed_at = timezone.now()
     run.kind = "full" if full else "incremental"
     run.sources = len(todo) if full else run.sources - len(gone) + len(new_sources)
-    run.save()
+    rows_write(updates=[(run, ["model", "computed_at", "kind", "sources"])])
     return RatingUpdate(game, wanted, run.kind, len(todo), len(stored_sources), len(upserts))
 
 

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring import services as scoring_services
 from scoring.models import DealHistory, TableSession
-from scoring.rows import row_insert, row_locked, rows_where, rows_write
+from scoring.rows import reader, row_insert, row_locked, rows_where, rows_write
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -103,3 +103,20 @@ def test_an_update_writes_the_fields_named_and_no_other(club_session):
     club_session.refresh_from_db()
     assert (club_session.revision, club_session.title) == (5, "")
     assert rows_where(TableSession, "id = %s", [club_session.pk])[0].revision == 5
+
+
+def test_a_hand_written_read_gives_what_the_orm_gives(club_session):
+    """``reader``: a date column and an aggregate of it, as the database sends them (on
+    SQLite text or naive), read into the ORM's aware values."""
+    field = TableSession._meta.get_field("created_at")
+    read = reader(field)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT created_at, (SELECT MAX(created_at) FROM scoring_tablesession) "
+            "FROM scoring_tablesession WHERE id = %s",
+            [club_session.pk],
+        )
+        column, aggregate = cursor.fetchone()
+    by_orm = TableSession.objects.get(pk=club_session.pk).created_at
+    assert read(column) == by_orm == read(aggregate)
+    assert read(column).tzinfo is not None and read(None) is None
