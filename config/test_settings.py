@@ -6,6 +6,8 @@ before Django starts (see ``tests/integration/conftest.py``).
 
 from __future__ import annotations
 
+import os
+
 from config.settings import *  # noqa: F403
 from config.settings import DATABASES, REDIS_URL
 
@@ -16,5 +18,9 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
+    # In memory, unless TEST_SQLITE_NAME names a file: the browser tier's live server
+    # answers requests on several threads, and an in-memory database shared between
+    # threads locks whole tables (a request that meets another's lock fails at once,
+    # "database table is locked"), where a file's locks wait (the busy timeout).
+    DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_SQLITE_NAME") or ":memory:"}
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None

@@ -165,13 +165,17 @@ def browser_tier() -> Outcome:
     if problem:
         print(f"FAIL: {problem}", flush=True)
         return Outcome("browser", False, note=problem)
-    env = {
-        "DATABASE_URL": "",
-        "REDIS_URL": "",
-        "DJANGO_ALLOW_ASYNC_UNSAFE": "true",
-        "CHROMIUM_PATH": CHROMIUM,
-    }
-    return pytest_tier("browser", ["tests/browser"], env, [])
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {
+            "DATABASE_URL": "",
+            "REDIS_URL": "",
+            "DJANGO_ALLOW_ASYNC_UNSAFE": "true",
+            "CHROMIUM_PATH": CHROMIUM,
+            # A file, not memory: two phones' requests at once wait for each other's
+            # locks (config/test_settings.py).
+            "TEST_SQLITE_NAME": str(Path(tmp) / "browser.sqlite3"),
+        }
+        return pytest_tier("browser", ["tests/browser"], env, [])
 
 
 TIERS = {
