@@ -458,8 +458,12 @@ def _standings_page_etag(request: HttpRequest, parts: list[str] | None) -> str |
 
 def _standings_page_key(request: HttpRequest, parts: list[str] | None) -> str | None:
     """The shared copy's cache key, for a reader not signed in (a signed-in reader's page
-    names them); None otherwise."""
-    if parts is None or request.user.is_authenticated:
+    names them) asking for a page every reader may ask for: the table's sorting, paging
+    and printing, or a player's page. None otherwise: a search's answer, or an address
+    with anything else in its query, is drawn for its request (no copy a stranger's
+    queries could multiply)."""
+    shared = (*STANDINGS_PARAMS, "player")
+    if parts is None or request.user.is_authenticated or any(k not in shared for k in request.GET):
         return None
     return f"standings-page:{_digest(parts)}"
 

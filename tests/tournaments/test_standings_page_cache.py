@@ -72,3 +72,11 @@ def test_a_signed_in_reader_gets_a_page_of_their_own(standings_url, director_cli
     Client().get(standings_url)  # an anonymous copy exists
     page = director_client.get(standings_url)
     assert page.templates and "Log out" in page.content.decode()
+
+
+def test_a_search_or_an_unknown_query_is_drawn_for_its_request(standings_url):
+    reader = Client()
+    for query in ("?q=gracz", "?q=gracz", "?utm=x", "?utm=x"):
+        assert reader.get(standings_url + query).templates  # drawn every time
+    assert reader.get(standings_url + "?ind-page=1").templates
+    assert not reader.get(standings_url + "?ind-page=1").templates  # shared
