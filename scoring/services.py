@@ -84,7 +84,7 @@ class Stored:
     row: Any
     slot: Slot
     replayed: bool = False
-    tally: Mapping[str, Any] | None = None  # the session's tally after the save
+    before: Mapping[str, Any] | None = None  # the session's tally before the save
 
 
 def _locked_session(
@@ -428,6 +428,7 @@ def _deal_append(session: TableSession, entry: Entry, submission_key: str) -> St
         raise DealConflict(expected=expected, stored=game.deal_at(session, expected), offered=slot)
     if slot is None:
         raise DealRejected({"__all__": [game.closed_message(session, entry.extra or {})]})
+    before = session.tally
     row = game.append(
         session,
         slot,
@@ -445,10 +446,10 @@ def _deal_append(session: TableSession, entry: Entry, submission_key: str) -> St
         new=game.snapshot(row),
         submission_key=submission_key,
     )
-    # The deal (unless the game stored it already), its history row and the tally at once.
-    _tally_store(session, *([row] if row.pk is None else []), history)
+    # The deal, its history row and the tally at once.
+    _tally_store(session, row, history)
     _announce(session, "created", slot)
-    return Stored(row=row, slot=slot, tally=session.tally)
+    return Stored(row=row, slot=slot, before=before)
 
 
 def _stored_deal(session: TableSession, slot: Slot) -> Any:

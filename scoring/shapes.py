@@ -8,7 +8,7 @@ deal (``Game.snapshot``), and the running state a session keeps (``TableSession.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, TypedDict
 
 from scoring.engines.shapes import KopDealJson, VintDealJson
 
@@ -42,17 +42,21 @@ class KopTally(TypedDict):
 
 
 class VintTally(TypedDict):
-    """``TableSession.tally`` of a Vint session: the rubber being played (None: all three
-    are over), its next deal number, whether its row exists yet, its first dealer and the
+    """``TableSession.tally`` of a Vint session: the rubber being played (None: the session
+    is over), its next deal number, whether its row exists yet, its first dealer, the
     engine's ``RubberState`` after its counted deals (games, part-scores, winner, extra
-    deals played, deals played), and ``done``: the seat totals (table seat "1".."4" ->
-    column total) of each started rubber before it, in order, so that the pad's session
-    totals need no other rubber's deals. A tally stored before ``done`` existed has none:
-    the pad then builds the whole board."""
+    deals played, deals played), the side sums its deals wrote (``RubberSums``: above NS,
+    above EW, below NS, below EW), its seats (N E S W -> table seat 1..4), and ``done``:
+    the seat totals (table seat "1".."4" -> column total) of each started rubber before
+    it, in order. With them a save scores its deal and the pad its totals without reading
+    any deal. A tally stored before ``sums`` existed is rebuilt from the rows once, by the
+    next save."""
 
     rubber: int | None
     next: int
     started: bool
     first_dealer: str
     state: list[Any]
-    done: NotRequired[list[dict[str, int]]]
+    sums: list[int]
+    seats: dict[str, int]
+    done: list[dict[str, int]]

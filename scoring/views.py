@@ -334,7 +334,7 @@ def _saved_answer(
         # Nothing but this deal was written since the phone drew its pad.
         and request.POST.get("pad_revision") == str(session.revision - 1)
     )
-    context = game.saved_context(request, session, stored.row) if short else None
+    context = game.saved_context(request, session, stored.row, stored.before) if short else None
     if context is None:
         context = _pad_context(request, session, game, actor=actor)
         context["saved"] = saved

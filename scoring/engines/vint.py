@@ -1882,13 +1882,15 @@ def rubber_close(state: RubberState, rules: VintRules = DEFAULT_RULES) -> tuple[
 class RubberResult:
     """A rubber scored deal by deal, with its side totals.
 
-    ``closing`` holds the unfinished-rubber entries (A27), if any.
+    ``closing`` holds the unfinished-rubber entries (A27), if any; ``sums``
+    what the deals wrote (``above_*`` add ``closing`` to it).
     ``total_*`` apply ``totals_above_only`` and ``round_to_100``; without
     them a side's total is the sum of all its entries.
     """
 
     outcomes: tuple[DealOutcome, ...]
     state: RubberState
+    sums: RubberSums
     closing: tuple[Entry, ...]
     above_ns: int
     above_ew: int
@@ -1925,27 +1927,60 @@ def score_rubber(
     """
     state = NEW_RUBBER
     outcomes: list[DealOutcome] = []
-    above_ns = above_ew = below_ns = below_ew = 0
+    sums = RubberSums()
     for deal in deals:
         state, outcome = rubber_apply(state, deal, rules)
         outcomes.append(outcome)
-        above_ns += outcome.above_ns
-        above_ew += outcome.above_ew
-        below_ns += outcome.below_ns
-        below_ew += outcome.below_ew
+        sums = sums.plus(outcome)
+    return rubber_result(state, sums, rules, closed=closed, outcomes=tuple(outcomes))
+
+
+@dataclass(frozen=True, slots=True)
+class RubberSums:
+    """A rubber's side sums above and below the line over its deals so far: with its
+    ``RubberState`` all that its totals need (``rubber_result``), so that a rubber can
+    be kept going deal by deal without playing its deals again."""
+
+    above_ns: int = 0
+    above_ew: int = 0
+    below_ns: int = 0
+    below_ew: int = 0
+
+    def plus(self, outcome: DealOutcome) -> RubberSums:
+        return RubberSums(
+            self.above_ns + outcome.above_ns,
+            self.above_ew + outcome.above_ew,
+            self.below_ns + outcome.below_ns,
+            self.below_ew + outcome.below_ew,
+        )
+
+
+def rubber_result(
+    state: RubberState,
+    sums: RubberSums,
+    rules: VintRules = DEFAULT_RULES,
+    *,
+    closed: bool = False,
+    outcomes: tuple[DealOutcome, ...] = (),
+) -> RubberResult:
+    """A rubber's totals where it stands (``state``) after deals that wrote ``sums``:
+    the unfinished-rubber entries when ``closed`` (A27), then ``totals_above_only``
+    and ``round_to_100``. ``outcomes`` are the deals, when the caller played them."""
+    above_ns, above_ew = sums.above_ns, sums.above_ew
     closing = rubber_close(state, rules) if closed else ()
     for entry in closing:
         if entry.side == "NS":
             above_ns += entry.points
         else:
             above_ew += entry.points
+    below_ns, below_ew = sums.below_ns, sums.below_ew
     total_ns = above_ns if rules.totals_above_only else above_ns + below_ns
     total_ew = above_ew if rules.totals_above_only else above_ew + below_ew
     if rules.round_to_100:
         total_ns = _round_half_away(total_ns, 100) * 100
         total_ew = _round_half_away(total_ew, 100) * 100
     return RubberResult(
-        tuple(outcomes), state, closing, above_ns, above_ew, below_ns, below_ew, total_ns, total_ew
+        outcomes, state, sums, closing, above_ns, above_ew, below_ns, below_ew, total_ns, total_ew
     )
 
 

@@ -115,11 +115,18 @@ class Game(Protocol):
         self, request: Any, session: TableSession, form: Any = None, *, editing: Any = None
     ) -> dict[str, Any]: ...
 
-    def saved_context(self, request: Any, session: TableSession, row: Any) -> dict[str, Any] | None:
+    def saved_context(
+        self,
+        request: Any,
+        session: TableSession,
+        row: Any,
+        before: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any] | None:
         """What a save's short answer shows after ``row`` was stored (the ``saved``
         partial of ``session_template``: the parts of the pad a new deal changes, the
         pad as the phone drew it being the table before this deal), or None when the pad
-        must be drawn again (Vint: a new rubber seats the players elsewhere)."""
+        must be drawn again (Vint: a new rubber seats the players elsewhere). ``before``
+        is the session's tally before the save (``session.tally`` is the one after)."""
         ...
 
     def preview_context(self, request: Any, session: TableSession, form: Any) -> dict[str, Any]: ...
@@ -152,9 +159,8 @@ class Game(Protocol):
     ) -> Any:
         """Score ``facts`` as the deal at ``slot``: its row, and the session's new tally
         set on ``session``; raise ``DealRejected`` or ``NeedsConfirmation`` (nothing
-        written). The write path stores the row with its history row and the tally (one
-        statement on PostgreSQL), unless the game had to store it first (the row has its
-        id: e.g. a Vint rubber's last deal, whose totals are read from the stored deals)."""
+        written). The write path stores the row, unsaved here, with its history row and
+        the tally (one statement on PostgreSQL)."""
         ...
 
     def correct(

@@ -436,7 +436,13 @@ class KopGame(GameBase):
         )
         return context
 
-    def saved_context(self, request: Any, session: TableSession, row: Any) -> dict[str, Any]:
+    def saved_context(
+        self,
+        request: Any,
+        session: TableSession,
+        row: Any,
+        before: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """The pad's parts a new deal changes: totals, the next deal and its dealer, and the
         newest rows; after a save (``row``, the deal stored) only that deal's row, which
         the phone puts on top of the rows it shows (a Kop pad's fields stay as they are)."""

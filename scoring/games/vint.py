@@ -12,7 +12,7 @@ exports are built in ``scoring.games.vint_board``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from django.db import transaction
@@ -35,11 +35,13 @@ from scoring.games.vint_board import (
     RubberView,
     VintBoard,
     deal_from_facts,
+    deal_row,
     entries_json,
     facts_summary,
     item_label,
-    rubber_seat_totals,
+    seat_totals,
     standard_seats,
+    tally_result,
     vint_csv_rows,
     vint_deal_history,
     vint_pad_board,
@@ -49,7 +51,6 @@ from scoring.games.vint_board import (
 )
 from scoring.imports import import_session
 from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
-from scoring.rows import row_insert
 from scoring.selectors import errors_by_field
 from scoring.shapes import VintDealSnapshot, VintTally
 
@@ -179,17 +180,21 @@ def _state_json(state: vint.RubberState) -> list[Any]:
     ]
 
 
-def _fresh_rubber(number: int, first_dealer: str, done: list[dict[str, int]] | None) -> VintTally:
-    tally: VintTally = {
+def _fresh_rubber(number: int, first_dealer: str, done: list[dict[str, int]]) -> VintTally:
+    return {
         "rubber": number,
         "next": 1,
         "started": False,
         "first_dealer": first_dealer,
         "state": _state_json(vint.NEW_RUBBER),
+        "sums": _sums_json(vint.RubberSums()),
+        "seats": standard_seats(number),
+        "done": done,
     }
-    if done is not None:
-        tally["done"] = done
-    return tally
+
+
+def _sums_json(sums: vint.RubberSums) -> list[int]:
+    return [sums.above_ns, sums.above_ew, sums.below_ns, sums.below_ew]
 
 
 SESSION_OVER: VintTally = {
@@ -198,6 +203,9 @@ SESSION_OVER: VintTally = {
     "started": True,
     "first_dealer": "",
     "state": [],
+    "sums": [],
+    "seats": {},
+    "done": [],
 }
 
 
@@ -210,36 +218,37 @@ def tally_of(session: TableSession) -> VintTally:
 
 
 def tally_after(
-    rubber: int,
+    tally: VintTally,
     number: int,
     first_dealer: str,
     state: vint.RubberState,
+    sums: vint.RubberSums,
     rules: vint.VintRules,
-    done: list[dict[str, int]] | None,
-    finished_totals: Callable[[], dict[str, int]],
 ) -> VintTally:
-    """The tally once deal ``number`` of ``rubber`` has left the rubber at ``state``; under
-    ``session_structure="free"`` (A31) another rubber always follows a finished one.
-    ``done`` are the earlier rubbers' seat totals; a rubber that ends joins them with
-    ``finished_totals()`` (read only then)."""
+    """The tally once deal ``number`` of ``tally``'s rubber has left it at ``state`` and
+    ``sums``; under ``session_structure="free"`` (A31) another rubber always follows a
+    finished one, which joins ``done`` with its seat totals."""
+    rubber = cast(int, tally["rubber"])
+    played: VintTally = {
+        "rubber": rubber,
+        "next": number + 1,
+        "started": True,
+        "first_dealer": first_dealer,
+        "state": _state_json(state),
+        "sums": _sums_json(sums),
+        "seats": tally["seats"],
+        "done": tally["done"],
+    }
     if not state.finished:
-        tally: VintTally = {
-            "rubber": rubber,
-            "next": number + 1,
-            "started": True,
-            "first_dealer": first_dealer,
-            "state": _state_json(state),
-        }
-        if done is not None:
-            tally["done"] = done
-        return tally
+        return played
     if rubber >= RUBBERS and rules.session_structure != "free":
         return dict(SESSION_OVER)  # type: ignore[return-value]
     # Voided deals keep their places in the rotation: the deal just played was the
     # rubber's deal ``number`` (numbers count voided deals too), as the board counts.
     last_dealer = vint.dealer_of(first_dealer, number)  # type: ignore[arg-type]
-    after = None if done is None else [*done, finished_totals()]
-    return _fresh_rubber(rubber + 1, vint.next_seat(last_dealer), after)
+    totals = seat_totals(tally["seats"], tally_result(played, rules))
+    done = [*tally["done"], {str(seat): total for seat, total in totals.items()}]
+    return _fresh_rubber(rubber + 1, vint.next_seat(last_dealer), done)
 
 
 def tally_from_board(board: VintBoard) -> VintTally:
@@ -253,6 +262,8 @@ def tally_from_board(board: VintBoard) -> VintTally:
         "started": current.started,
         "first_dealer": current.first_dealer,
         "state": _state_json(current.state),
+        "sums": _sums_json(current.result.sums),
+        "seats": dict(current.seats),
         "done": [
             {str(seat): t for seat, t in r.player_totals.items()}
             for r in board.started
@@ -456,7 +467,7 @@ class VintGame(GameBase):
         elif getattr(request, "htmx", False):
             # The pad alone (a save's answer): the rubber being played, over the stored
             # totals of the rubbers before it; no finished rubber is scored again.
-            board = vint_pad_board(session=session, done=tally_of(session).get("done"))
+            board = vint_pad_board(session=session)
             rubber = board.current
         else:  # the whole page: its aside names every rubber's partners
             board = vint_scoreboard(session=session)
@@ -532,21 +543,45 @@ class VintGame(GameBase):
         return context
 
     def saved_context(
-        self, request: Any, session: TableSession, row: VintDeal | None
+        self,
+        request: Any,
+        session: TableSession,
+        row: VintDeal | None,
+        before: Mapping[str, Any] | None = None,
     ) -> dict[str, Any] | None:
         """The rubber being played after ``row``, a deal of it, was stored: its totals,
         the next deal and dealer, ``row``'s line (the phone puts it on top of the rubber's
-        rows) and the session's totals. None when the pad
-        changes more than that: the rubber ended (the next one seats the players
-        elsewhere, or the session is over) or ``row`` is its first deal (the pad drawn
-        before it asked for the rubber's first dealer)."""
-        board = vint_pad_board(session=session, done=tally_of(session).get("done"))
+        rows) and the session's totals, all from the tallies ``before`` and after the
+        deal, with no deal read. None when the pad changes more than that: the rubber
+        ended (the next one seats the players elsewhere, or the session is over) or
+        ``row`` is its first deal (the pad drawn before it asked for the rubber's first
+        dealer)."""
+        tally = session.tally
+        if (
+            row is None
+            or before is None
+            or "sums" not in before
+            or before.get("rubber") != row.rubber
+            or tally.get("rubber") != row.rubber
+            or tally["next"] != row.number + 1  # not the rubber's newest: the pad again
+        ):
+            return None
+        board = vint_pad_board(session=session, rows=False)
         rubber = board.current
-        if rubber is None or row is None or rubber.number != row.rubber or rubber.counted < 2:
+        if rubber is None or rubber.counted < 2:
             return None
-        new_row = rubber.rows[-1]
-        if new_row.deal.number != row.number:  # not the rubber's newest: the pad again
-            return None
+        state = vint.RubberState(*before["state"])
+        sums = vint.RubberSums(*before["sums"])
+        new_row = deal_row(
+            row,
+            row.number,
+            rubber.counted,
+            rubber.names,
+            rubber.first_dealer,
+            board.rules,
+            {"NS": state.part_ns, "EW": state.part_ew},
+            {"NS": sums.above_ns + sums.below_ns, "EW": sums.above_ew + sums.below_ew},
+        )
         return {
             "board": board,
             "rubber": rubber,
@@ -566,7 +601,7 @@ class VintGame(GameBase):
             else:
                 rubber, before = board.current, None
         else:
-            board = vint_pad_board(session=session, done=tally_of(session).get("done"))
+            board = vint_pad_board(session=session)
             rubber, before = board.current, None
         return {"form": form, **_preview(session, form, rubber, before)}
 
@@ -612,15 +647,16 @@ class VintGame(GameBase):
         if seen is not None and seen != slot.rubber:  # refused: the board says why
             _check_seen_rubber(vint_scoreboard(session=session), seen, slot.rubber)
         tally = tally_of(session)
-        done = tally.get("done")
-        if done is None:  # a tally stored before it kept the rubbers' totals: once, read all
-            done = tally_from_board(vint_scoreboard(session=session)).get("done")
+        if "sums" not in tally or "done" not in tally:
+            # A tally stored before it kept the rubber's sums and the rubbers' totals:
+            # once, from the stored rows.
+            tally = tally_from_board(vint_scoreboard(session=session))
         state = vint.RubberState(*tally["state"])
         first_dealer = extra.get("first_dealer")
         if first_dealer not in vint.SEATS:
             first_dealer = tally["first_dealer"]
         if not tally["started"]:  # the rubber's first deal makes its row
-            seats = standard_seats(slot.rubber)
+            seats = tally["seats"]
             VintRubber.objects.create(
                 session=session,
                 number=slot.rubber,
@@ -638,7 +674,9 @@ class VintGame(GameBase):
         # An appended deal changes no earlier one: play it on the rubber's state so far.
         rules = vint_rules_for(session)
         state, outcome = vint.rubber_apply(state, deal, rules)
-        row = VintDeal(
+        sums = vint.RubberSums(*tally["sums"]).plus(outcome)
+        session.tally = tally_after(tally, slot.number, first_dealer, state, sums, rules)
+        return VintDeal(
             session=session,
             rubber=slot.rubber,
             number=slot.number,
@@ -646,18 +684,6 @@ class VintGame(GameBase):
             entries=entries_json(outcome),
             entered_by=entered_by,
         )
-        if state.finished:  # the rubber's totals are read from its stored deals, this one too
-            row_insert(row)
-        session.tally = tally_after(
-            slot.rubber,
-            slot.number,
-            first_dealer,
-            state,
-            rules,
-            done,
-            lambda: rubber_seat_totals(session, slot.rubber),
-        )
-        return row
 
     def correct(
         self,

@@ -261,10 +261,12 @@ class RubberView:
     result: vint.RubberResult
     player_totals: dict[int, int]  # table seat (1..4) -> column total
     counted: int
+    dealt: int  # deals so far, voided ones too (numbered 1..dealt)
 
     @cached_property
     def rows(self) -> list[DealRow]:
-        """The deals as the sheet shows them (built only for the rubbers a page shows)."""
+        """The deals as the sheet shows them (built only for the rubbers a page shows;
+        none in a view from the tally, ``rubber_from_tally``)."""
         return _deal_rows(self.deals, self.names, self.first_dealer, self.rules)
 
     @property
@@ -297,18 +299,18 @@ class RubberView:
 
     @property
     def next_number(self) -> int:
-        return (self.deals[-1].number + 1) if self.deals else 1
+        return self.dealt + 1
 
     @property
     def next_dealer(self) -> str:
         # Voided deals keep their places in the rotation.
-        return vint.dealer_of(self.first_dealer, len(self.deals) + 1)  # type: ignore[arg-type]
+        return vint.dealer_of(self.first_dealer, self.dealt + 1)  # type: ignore[arg-type]
 
     @property
     def last_dealer(self) -> str | None:
-        if not self.deals:
+        if not self.dealt:
             return None
-        return vint.dealer_of(self.first_dealer, len(self.deals))  # type: ignore[arg-type]
+        return vint.dealer_of(self.first_dealer, self.dealt)  # type: ignore[arg-type]
 
     @property
     def next_phase(self) -> str:
@@ -431,6 +433,12 @@ def _result_label(facts: Mapping[str, Any], items: Sequence[Mapping[str, Any]]) 
     return f"{text} · " + _("made")
 
 
+def _closed(rules: vint.VintRules) -> bool:
+    """Whether a rubber's totals take the unfinished-rubber entries (A27): as played so
+    far, when its table stops there."""
+    return rules.unfinished_rubber_bonus != "none"
+
+
 def _rubber_view(
     number: int,
     row: VintRubber | None,
@@ -440,22 +448,64 @@ def _rubber_view(
     default_first_dealer: str,
 ) -> RubberView:
     seats = seats_of(row) if row is not None else standard_seats(number)
-    by_seat = {seat: names[n] for seat, n in seats.items()}
-    first_dealer = row.first_dealer if row is not None else default_first_dealer
     counted = [d for d in deals if not d.voided]
-    closed = rules.unfinished_rubber_bonus != "none"
-    result = vint.score_rubber([deal_from_facts(d.facts) for d in counted], rules, closed=closed)
+    result = vint.score_rubber(
+        [deal_from_facts(d.facts) for d in counted], rules, closed=_closed(rules)
+    )
+    first_dealer = row.first_dealer if row is not None else default_first_dealer
+    return _view(number, row is not None, seats, names, first_dealer, rules, result, deals)
+
+
+def _view(
+    number: int,
+    started: bool,
+    seats: dict[str, int],
+    names: Mapping[int, str],
+    first_dealer: str,
+    rules: vint.VintRules,
+    result: vint.RubberResult,
+    deals: Sequence[VintDeal] = (),
+    dealt: int | None = None,
+) -> RubberView:
     return RubberView(
         number=number,
-        started=row is not None,
+        started=started,
         seats=seats,
-        names=by_seat,
+        names={seat: names[n] for seat, n in seats.items()},
         first_dealer=first_dealer,
         deals=deals,
         rules=rules,
         result=result,
         player_totals=seat_totals(seats, result),
-        counted=len(counted),
+        counted=result.state.deals_played,
+        dealt=len(deals) if dealt is None else dealt,
+    )
+
+
+def tally_result(tally: Mapping[str, Any], rules: vint.VintRules) -> vint.RubberResult:
+    """The totals of the rubber a tally keeps (``VintTally``), as its deals would give them."""
+    state = vint.RubberState(*tally["state"])
+    return vint.rubber_result(state, vint.RubberSums(*tally["sums"]), rules, closed=_closed(rules))
+
+
+def rubber_from_tally(
+    tally: Mapping[str, Any],
+    names: Mapping[int, str],
+    rules: vint.VintRules,
+    deals: Sequence[VintDeal] = (),
+) -> RubberView:
+    """The rubber being played as its tally keeps it, with ``deals`` (its stored deals, for
+    its rows; none: a view without rows)."""
+    return _view(
+        tally["rubber"],
+        tally["started"],
+        {seat: int(n) for seat, n in tally["seats"].items()},
+        names,
+        tally["first_dealer"],
+        rules,
+        tally_result(tally, rules),
+        deals,
+        dealt=tally["next"] - 1,
     )
 
 
@@ -467,75 +517,87 @@ def _deal_rows(
     part = {"NS": 0, "EW": 0}
     position = 0
     for place, deal in enumerate(deals, 1):
-        dealer = vint.dealer_of(first_dealer, place)  # type: ignore[arg-type]
-        facts = deal.facts
-        declarer = facts.get("declarer", "")
-        common: _DealHeading = {
-            "deal": deal,
-            "contract": contract_label(facts["contract"]),
-            "declarer_name": by_seat.get(declarer, ""),
-            "doubling": doubling_label(facts.get("doubling", 0)),
-        }
-        if deal.voided:
-            rows.append(
-                DealRow(
-                    position=0,
-                    dealer=dealer,
-                    dealer_name=by_seat[dealer],
-                    result="",
-                    above={"NS": 0, "EW": 0},
-                    below={"NS": 0, "EW": 0},
-                    items_above={"NS": [], "EW": []},
-                    items_below={"NS": [], "EW": []},
-                    running=dict(running),
-                    **common,
-                )
-            )
-            continue
-        position += 1
-        entries = deal.entries
-        items = entries.get("items", [])
-        above: dict[str, list[Item]] = {"NS": [], "EW": []}
-        below: dict[str, list[Item]] = {"NS": [], "EW": []}
-        for item in items:
-            target = above if item["where"] == "above" else below
-            target[item["side"]].append(Item(item["points"], item_label(item), item["kind"]))
-        m = _MULTIPLIER.get(facts.get("doubling", 0), 1)
-        notes = []
-        for side in ("NS", "EW"):
-            gain = entries["below"][side]
-            if rules.game_uses_undoubled_tricks:
-                gain //= m
-            part[side] += gain
-        for side in entries.get("games_won", []):
-            game_no = entries["games"][side]
-            notes.append(
-                _("%(side)s game %(n)s (%(points)s)")
-                % {"side": side, "n": game_no, "points": part[side]}
-            )
-        if entries.get("games_won"):
-            part = {"NS": 0, "EW": 0}
-        for side in ("NS", "EW"):
-            running[side] += entries["above"][side] + entries["below"][side]
-        rows.append(
-            DealRow(
-                position=position,
-                dealer=dealer,
-                dealer_name=by_seat[dealer],
-                result=_result_label(facts, items),
-                above=dict(entries["above"]),
-                below=dict(entries["below"]),
-                items_above=above,
-                items_below=below,
-                games=dict(entries["games"]),
-                game_notes=notes,
-                phase=entries.get("phase", "main"),
-                extra_deal=entries.get("extra_deal", 0),
-                running=dict(running),
-                **common,
-            )
-        )
+        if not deal.voided:
+            position += 1
+        rows.append(deal_row(deal, place, position, by_seat, first_dealer, rules, part, running))
     return rows
+
+
+def deal_row(
+    deal: VintDeal,
+    place: int,
+    position: int,
+    by_seat: Mapping[str, str],
+    first_dealer: str,
+    rules: vint.VintRules,
+    part: dict[str, int],
+    running: dict[str, int],
+) -> DealRow:
+    """The sheet's row of ``deal``, dealt ``place``-th and ``position``-th among the counted
+    deals, after deals that left the part-scores at ``part`` and the side totals at
+    ``running`` (both brought up to date here, for the next row)."""
+    dealer = vint.dealer_of(first_dealer, place)  # type: ignore[arg-type]
+    facts = deal.facts
+    declarer = facts.get("declarer", "")
+    common: _DealHeading = {
+        "deal": deal,
+        "contract": contract_label(facts["contract"]),
+        "declarer_name": by_seat.get(declarer, ""),
+        "doubling": doubling_label(facts.get("doubling", 0)),
+    }
+    if deal.voided:
+        return DealRow(
+            position=0,
+            dealer=dealer,
+            dealer_name=by_seat[dealer],
+            result="",
+            above={"NS": 0, "EW": 0},
+            below={"NS": 0, "EW": 0},
+            items_above={"NS": [], "EW": []},
+            items_below={"NS": [], "EW": []},
+            running=dict(running),
+            **common,
+        )
+    entries = deal.entries
+    items = entries.get("items", [])
+    above: dict[str, list[Item]] = {"NS": [], "EW": []}
+    below: dict[str, list[Item]] = {"NS": [], "EW": []}
+    for item in items:
+        target = above if item["where"] == "above" else below
+        target[item["side"]].append(Item(item["points"], item_label(item), item["kind"]))
+    m = _MULTIPLIER.get(facts.get("doubling", 0), 1)
+    notes = []
+    for side in ("NS", "EW"):
+        gain = entries["below"][side]
+        if rules.game_uses_undoubled_tricks:
+            gain //= m
+        part[side] += gain
+    for side in entries.get("games_won", []):
+        game_no = entries["games"][side]
+        notes.append(
+            _("%(side)s game %(n)s (%(points)s)")
+            % {"side": side, "n": game_no, "points": part[side]}
+        )
+    if entries.get("games_won"):
+        part.update(NS=0, EW=0)
+    for side in ("NS", "EW"):
+        running[side] += entries["above"][side] + entries["below"][side]
+    return DealRow(
+        position=position,
+        dealer=dealer,
+        dealer_name=by_seat[dealer],
+        result=_result_label(facts, items),
+        above=dict(entries["above"]),
+        below=dict(entries["below"]),
+        items_above=above,
+        items_below=below,
+        games=dict(entries["games"]),
+        game_notes=notes,
+        phase=entries.get("phase", "main"),
+        extra_deal=entries.get("extra_deal", 0),
+        running=dict(running),
+        **common,
+    )
 
 
 def vint_scoreboard(*, session: TableSession) -> VintBoard:
@@ -579,27 +641,26 @@ def vint_scoreboard(*, session: TableSession) -> VintBoard:
     )
 
 
-def vint_pad_board(*, session: TableSession, done: Sequence[Mapping[str, int]] | None) -> VintBoard:
-    """The board the pad shows: the rubber being played (``session.tally``) with its row
-    and deals, and the session totals from ``done``, the stored seat totals of the started
-    rubbers before it, so that no finished rubber is scored again. Only ``current`` and
-    ``standings`` are complete (``rubbers`` holds the current rubber alone). Without
-    ``done`` (an older tally) or when the session is over: the whole board."""
+def vint_pad_board(*, session: TableSession, rows: bool = True) -> VintBoard:
+    """The board the pad shows, from the session's tally (``VintTally``): the rubber being
+    played as the tally keeps it, with its deals for the pad's rows (``rows``; a save's
+    short answer draws its one new row itself), and the session totals over the stored
+    seat totals of the rubbers before it, so that no rubber is played again. Only
+    ``current`` and ``standings`` are complete (``rubbers`` holds the current rubber
+    alone). From a tally stored before it kept all that, or when the session is over:
+    the whole board."""
     tally = session.tally or {}
-    number = tally.get("rubber", 1)
-    if done is None or number is None:
+    if tally.get("rubber") is None or "sums" not in tally or "done" not in tally:
         return vint_scoreboard(session=session)
     rules = vint_rules_for(session)
     players = sheet_players(session)
     names = {seat: p.name for seat, p in enumerate(players, 1)}
-    row = next(
-        iter(rows_where(VintRubber, "session_id = %s AND number = %s", [session.pk, number])), None
-    )
-    deals = rows_where(
-        VintDeal, "session_id = %s AND rubber = %s ORDER BY number", [session.pk, number]
-    )
-    view = _rubber_view(number, row, deals, names, rules, tally.get("first_dealer") or "N")
-    columns = [{int(k): v for k, v in totals.items()} for totals in done]
+    deals: Sequence[VintDeal] = ()
+    if rows:
+        where = "session_id = %s AND rubber = %s ORDER BY number"
+        deals = rows_where(VintDeal, where, [session.pk, tally["rubber"]])
+    view = rubber_from_tally(tally, names, rules, deals)
+    columns = [{int(k): v for k, v in totals.items()} for totals in tally["done"]]
     if view.started or not columns:
         columns.append(view.player_totals)
     return VintBoard(
@@ -610,17 +671,6 @@ def vint_pad_board(*, session: TableSession, done: Sequence[Mapping[str, int]] |
         current=view,
         standings=_standings_from(players, columns),
     )
-
-
-def rubber_seat_totals(session: TableSession, number: int) -> dict[str, int]:
-    """A rubber's column totals by table seat, as the tally keeps them ("1".."4")."""
-    row = VintRubber.objects.get(session=session, number=number)
-    deals = VintDeal.objects.filter(session=session, rubber=number, voided=False)
-    facts = deals.order_by("number").values_list("facts", flat=True)
-    rules = vint_rules_for(session)
-    closed = rules.unfinished_rubber_bonus != "none"
-    result = vint.score_rubber([deal_from_facts(f) for f in facts], rules, closed=closed)
-    return {str(k): v for k, v in seat_totals(seats_of(row), result).items()}
 
 
 def seat_totals(seats: Mapping[str, int], result: vint.RubberResult) -> dict[int, int]:

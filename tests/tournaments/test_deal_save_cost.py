@@ -153,13 +153,13 @@ KOP_SAVE_STATEMENTS = [
     "the pad's newest rows",
     "the four seats' players",
 ]
-# Vint: the same, but the pad shows the rubber being played, so it reads its row and its
-# deals (not the finished rubbers': the tally keeps their seat totals).
+# Vint: the same, but the pad shows the rubber being played, so it reads its deals for
+# its rows (its totals, seats and first dealer are in the tally, and so are the finished
+# rubbers' seat totals).
 AFTER_COMMIT = KOP_SAVE_STATEMENTS.index("RELEASE SAVEPOINT") + 1
 VINT_SAVE_STATEMENTS = [
     *KOP_SAVE_STATEMENTS[:AFTER_COMMIT],
     "the four seats' players",
-    "the current rubber's row",
     "the current rubber's deals",
 ]
 
@@ -234,9 +234,24 @@ def test_a_vint_save_from_the_pad_sends_these_statements(vint_table, django_asse
     with django_assert_num_queries(len(VINT_SAVE_STATEMENTS)) as ctx:
         response = _pad_post(client, url, {"rubber": "1", **VINT_FORMS[1]}, Slot(1, 2))
     assert "submission_key" in ctx.captured_queries[2]["sql"]
-    assert all("rubber" in q["sql"] for q in ctx.captured_queries[-2:])  # rubber 1's only
+    assert "rubber = " in ctx.captured_queries[-1]["sql"]  # rubber 1's deals only
     assert response["X-Deal-Number"] == "1.2"
     assert 'id="pad"' in response.content.decode()
+
+
+def test_a_vint_save_answered_short_reads_the_seats_only(vint_table, django_assert_num_queries):
+    """The short answer is scored from the tallies before and after the save: no deal and
+    no rubber row is read (``tests/scoring/test_vint_tally_answer.py`` checks what it
+    shows against the whole board)."""
+    session = vint_table.session
+    client = phone(session, seat=1)
+    url = f"/sessions/{session.pk}/vint/deals/"
+    _pad_post(client, url, {"rubber": "1", **VINT_FORMS[0]}, Slot(1, 1))
+    short = {"rubber": "1", **VINT_FORMS[1], "pad_answer": "short", "pad_revision": "1"}
+    with django_assert_num_queries(len(KOP_SHORT_STATEMENTS)) as ctx:
+        response = _pad_post(client, url, short, Slot(1, 2))
+    assert response["X-Pad-Answer"] == "short"
+    assert "vintdeal" not in ctx.captured_queries[-1]["sql"]
 
 
 # ----------------------------------------------------------------- the tally property
@@ -331,7 +346,7 @@ def _pad_equals_full_board(session: TableSession) -> None:
     session.refresh_from_db()
     assert session.tally == dict(game_of(session).tally_compute(session))
     full = vint_scoreboard(session=session)
-    pad = vint_pad_board(session=session, done=session.tally.get("done"))
+    pad = vint_pad_board(session=session)
     assert [(s.seat, s.total, s.net, s.place) for s in pad.standings] == [
         (s.seat, s.total, s.net, s.place) for s in full.standings
     ]
@@ -397,7 +412,8 @@ def test_the_pads_board_from_the_tally_equals_the_whole_board_over_section_6(pro
     assert changes >= 5
 
 
-def test_a_tally_kept_before_the_rubbers_totals_gets_them_with_the_next_save(profiles):
+@pytest.mark.parametrize("missing", [("done", "sums", "seats"), ("sums", "seats")])
+def test_a_tally_kept_before_the_rubbers_totals_gets_them_with_the_next_save(profiles, missing):
     club = ClubFactory()
     session = scoring_services.session_create(
         game="vint",
@@ -409,11 +425,11 @@ def test_a_tally_kept_before_the_rubbers_totals_gets_them_with_the_next_save(pro
             session=session, facts=facts, actor=ACTOR, confirm_warnings=True
         )
     session.refresh_from_db()
-    old = {k: v for k, v in session.tally.items() if k != "done"}
+    old = {k: v for k, v in session.tally.items() if k not in missing}
     TableSession.objects.filter(pk=session.pk).update(tally=old)
     session.refresh_from_db()
     # The pad reads the whole board then; the next save stores the totals again.
-    pad = vint_pad_board(session=session, done=None)
+    pad = vint_pad_board(session=session)
     assert [s.total for s in pad.standings] == [
         s.total for s in vint_scoreboard(session=session).standings
     ]
