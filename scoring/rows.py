@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
@@ -51,9 +52,51 @@ def rows_where[M: Model](
     return [model.from_db(db, names, _converted(model, list(row))) for row in found]
 
 
+@dataclass(frozen=True)
+class Along:
+    """Rows that a locked read brings along with its row (``row_locked``), in the same
+    statement: ``model``'s rows by ``where`` (``a`` is ``model``'s table, ``t`` the locked
+    row; ``join`` may join others to ``a``), in ``order``, set on the locked row's instance
+    as the list ``name``. On PostgreSQL one lateral join of one array per column; elsewhere
+    nothing is brought and the caller reads them itself (SQLite runs in the process: a
+    read of its own costs no round trip)."""
+
+    name: str
+    model: type[Model]
+    where: str
+    join: str = ""
+    order: str = ""
+
+    def sql(self) -> str:
+        by = f" ORDER BY {self.order}" if self.order else ""
+        columns = ", ".join(
+            f"array_agg(a.{_q(f.column)}{by}) AS c{n}"
+            for n, f in enumerate(self.model._meta.concrete_fields)
+        )
+        table = _q(self.model._meta.db_table)
+        return (
+            f"LEFT JOIN LATERAL (SELECT {columns} FROM {table} a {self.join} "  # noqa: S608
+            f"WHERE {self.where}) along ON true"
+        )
+
+    def rows(self, columns: Sequence[list[Any] | None]) -> list[Any]:
+        if columns[0] is None:  # no row: array_agg of nothing is NULL
+            return []
+        names, _select = _columns(self.model, "a")
+        db = connection.alias
+        return [
+            self.model.from_db(db, names, _converted(self.model, [c[i] for c in columns]))  # type: ignore[index]
+            for i in range(len(columns[0]))
+        ]
+
+
 @functools.cache
 def _locked_sql(
-    model: type[Model], related: tuple[str, ...], extra: tuple[tuple[str, str], ...], vendor: str
+    model: type[Model],
+    related: tuple[str, ...],
+    extra: tuple[tuple[str, str], ...],
+    along: Along | None,
+    vendor: str,
 ) -> tuple[str, list[tuple[Any, type[Model], list[str], bool]], list[str]]:
     names, select = _columns(model, "t")
     joins: list[str] = []
@@ -71,6 +114,9 @@ def _locked_sql(
         select += ", " + other_select
         parts.append((field, other, other_names, field.concrete))
     select += "".join(f", ({sql}) AS {_q(key)}" for key, sql in extra)
+    if along is not None:
+        joins.append(along.sql())
+        select += "".join(f", along.c{n}" for n in range(len(along.model._meta.concrete_fields)))
     lock = " FOR UPDATE OF t" if vendor != "sqlite" else ""
     sql = (
         f"SELECT {select} FROM {_q(model._meta.db_table)} t {' '.join(joins)} "  # noqa: S608
@@ -86,18 +132,22 @@ def row_locked(
     related: Sequence[str] = (),
     extra: Mapping[str, str] | None = None,
     extra_params: Sequence[Any] = (),
+    along: Along | None = None,
 ) -> Any:
     """The row ``pk`` of ``model``, locked for this transaction (``SELECT ... FOR UPDATE``;
     on SQLite the transaction's write lock does it), read with the ``related`` rows (a
     foreign key's, or a one-to-one onto it: cached as ``select_related`` caches them, None
     when there is none) and the ``extra`` columns (name: a scalar subquery that may use
-    ``t`` for this row; ``extra_params`` fill them in order). ``model.DoesNotExist`` when
-    there is no such row."""
+    ``t`` for this row; ``extra_params`` fill them in order), and the rows ``along``
+    brings (PostgreSQL). ``model.DoesNotExist`` when there is no such row."""
     low, high = connection.ops.integer_field_range(model._meta.pk.get_internal_type())
     if not (low is None or low <= pk) or not (high is None or pk <= high):  # as the ORM: no row
         raise model.DoesNotExist(f"{model.__name__} {pk} not found")
     extra = extra or {}
-    sql, parts, names = _locked_sql(model, tuple(related), tuple(extra.items()), connection.vendor)
+    vendor = connection.vendor
+    if vendor != "postgresql":
+        along = None
+    sql, parts, names = _locked_sql(model, tuple(related), tuple(extra.items()), along, vendor)
     with connection.cursor() as cursor:
         cursor.execute(sql, [*extra_params, pk])
         found = cursor.fetchone()
@@ -117,8 +167,10 @@ def row_locked(
         field.set_cached_value(instance, related_row)
         if not forward and related_row is not None:  # and the other row's way back
             field.field.set_cached_value(related_row, instance)
-    for key, value in zip(extra, row[at:], strict=True):
+    for key, value in zip(extra, row[at : at + len(extra)], strict=True):
         setattr(instance, key, value)
+    if along is not None:
+        setattr(instance, along.name, along.rows(row[at + len(extra) :]))
     return instance
 
 

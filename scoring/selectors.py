@@ -12,7 +12,7 @@ from django.db.models import Prefetch, QuerySet
 from scoring.games import Slot
 from scoring.models import DealHistory, RuleProfile, TableSeat, TableSession
 from scoring.problems import ProblemLike, problem_field, problem_text
-from scoring.rows import rows_where
+from scoring.rows import Along, rows_where
 
 
 def _seats_with_players() -> Prefetch[Any]:
@@ -47,22 +47,40 @@ def sheet_players(session: TableSession) -> list[Any]:
         seats = sorted(session.seats.all(), key=lambda s: s.seat)
         return [s.player for s in seats]
     players: list[Any] | None = getattr(session, "_sheet_players", None)
-    if players is None:
+    if players is None:  # (a save's locked read brings them along: ``seat_players_along``)
         players = session._sheet_players = _seat_players(session.pk)  # type: ignore[attr-defined]
     return list(players)
+
+
+def _player() -> Any:
+    return TableSeat._meta.get_field("player").related_model
+
+
+def _seats_table() -> str:
+    return connection.ops.quote_name(TableSeat._meta.db_table)
 
 
 def _seat_players(session_id: int) -> list[Any]:
     """The players of a session's seats, 1..4, in one statement written out: every save's
     answer reads them, and building the same query through the ORM costs more than
     running it."""
-    player = TableSeat._meta.get_field("player").related_model
-    seats = connection.ops.quote_name(TableSeat._meta.db_table)
     return rows_where(
-        player,
+        _player(),
         "s.session_id = %s ORDER BY s.seat",
         [session_id],
-        join=f"JOIN {seats} s ON s.player_id = t.id",
+        join=f"JOIN {_seats_table()} s ON s.player_id = t.id",
+    )
+
+
+def seat_players_along() -> Along:
+    """The seats' players as a locked read of the session brings them along (``Along``):
+    a save's answer shows them, and ``sheet_players`` then reads nothing."""
+    return Along(
+        "_sheet_players",
+        _player(),
+        "s.session_id = t.id",
+        join=f"JOIN {_seats_table()} s ON s.player_id = a.id",
+        order="s.seat",
     )
 
 

@@ -53,6 +53,7 @@ from scoring.models import (
 )
 from scoring.profiles import json_plain, profiles_sync
 from scoring.rows import row_insert, row_locked, rows_write
+from scoring.selectors import seat_players_along
 from scoring.signals import deal_changed
 
 __all__ = [  # the entry errors are raised here, so callers catch them from here too
@@ -88,7 +89,11 @@ class Stored:
 
 
 def _locked_session(
-    session_id: int, actor: Actor | None, submission_key: str = "", *related: str
+    session_id: int,
+    actor: Actor | None,
+    submission_key: str = "",
+    *related: str,
+    players: bool = False,
 ) -> TableSession:
     """Lock first, then read: a second phone waits here and then sees the first one's deal.
 
@@ -97,9 +102,11 @@ def _locked_session(
     subquery in the statement's snapshot, taken before a wait for the lock, so "not found"
     after a wait is not final: ``deal_record`` then looks again before it answers with a
     conflict, and the history's unique key refuses a second store. ``related`` are more
-    rows the same statement joins (the pad's: ``deal_enter``); ``actor`` None leaves the
+    rows the same statement joins (the pad's: ``deal_enter``), and ``players`` brings the
+    seats' players along for the answer (``sheet_players``); ``actor`` None leaves the
     lock check to the caller, who knows the actor only once the session is read."""
-    extra, params = {}, []
+    extra: dict[str, str] = {}
+    params: list[Any] = []
     if submission_key:
         history = connection.ops.quote_name(DealHistory._meta.db_table)
         earlier = f"FROM {history} h WHERE h.session_id = t.id AND h.submission_key = %s LIMIT 1"
@@ -114,6 +121,7 @@ def _locked_session(
         related=("profile_version", *related),
         extra=extra,
         extra_params=params,
+        along=seat_players_along() if players else None,
     )
     if actor is not None:
         _writable(session, actor)
@@ -372,17 +380,17 @@ def deal_enter(
     related: Sequence[str] = (),
 ) -> tuple[TableSession, Stored | None]:
     """A save from a table's pad, reading the session once: lock-and-read the session
-    (with the ``related`` rows the answer shows, and the slot ``submission_key`` stored
-    before), then ``prepare`` -- the view: who writes, the form's facts, under the lock --
-    says what to append (None: nothing, the form is not complete; raise to refuse), and
-    it is appended as ``deal_record`` does. Returns the session as read and changed (its
-    new tally) and what was stored. A deal's write costs the lock-and-read, the deal, its
-    history row and the tally (and the listeners' statements: one for a tournament
-    table)."""
+    (with the ``related`` rows the answer shows, the seats' players, and the slot
+    ``submission_key`` stored before), then ``prepare`` -- the view: who writes, the
+    form's facts, under the lock -- says what to append (None: nothing, the form is not
+    complete; raise to refuse), and it is appended as ``deal_record`` does. Returns the
+    session as read and changed (its new tally) and what was stored. A deal's write
+    costs the lock-and-read, the deal, its history row and the tally (and the listeners'
+    statements: one for a tournament table)."""
 
     def attempt() -> tuple[TableSession, Stored | None]:
         with transaction.atomic():
-            session = _locked_session(session_id, None, submission_key, *related)
+            session = _locked_session(session_id, None, submission_key, *related, players=True)
             entry = prepare(session)
             if entry is None:
                 return session, None

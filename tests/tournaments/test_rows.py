@@ -10,8 +10,9 @@ from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
 from scoring import services as scoring_services
-from scoring.models import DealHistory, TableSession
+from scoring.models import DealHistory, TableSeat, TableSession
 from scoring.rows import reader, row_insert, row_locked, rows_where, rows_write
+from scoring.selectors import seat_players_along, sheet_players
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +20,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def club_session(profiles):
-    players = [PlayerFactory(club=ClubFactory()) for _ in range(4)]
+    club = ClubFactory()
+    # seated in another order than they were made: seat order is not id order
+    players = [PlayerFactory(club=club) for _ in range(4)][::-1]
     return scoring_services.session_create(
         game="kop", profile_version=profiles["kop-koscian"].current, players=players
     )
@@ -95,6 +98,27 @@ def test_extra_columns_and_missing_rows(club_session):
         for pk in (club_session.pk + 1000, 2**63):  # none, and beyond the column's range
             with pytest.raises(TableSession.DoesNotExist):
                 row_locked(TableSession, pk)
+
+
+def test_rows_brought_along_are_what_the_orm_reads_in_their_order(club_session, profiles):
+    """The seats' players come with a save's locked read on PostgreSQL (one lateral join,
+    an array per column), converted as the ORM converts them, in seat order; a session
+    without seats brings none; SQLite brings nothing and ``sheet_players`` reads them."""
+    seats = TableSeat.objects.filter(session=club_session).order_by("seat")
+    by_orm = [s.player for s in seats.select_related("player")]
+    empty = TableSession.objects.create(game="kop", profile_version=club_session.profile_version)
+    with transaction.atomic():
+        read = row_locked(TableSession, club_session.pk, along=seat_players_along())
+        alone = row_locked(TableSession, empty.pk, along=seat_players_along())
+        with CaptureQueriesContext(connection) as ctx:
+            players = sheet_players(read)
+        if connection.vendor != "postgresql":
+            assert not hasattr(alone, "_sheet_players") and len(ctx.captured_queries) == 1
+        else:
+            assert ctx.captured_queries == [] and alone._sheet_players == []
+    assert [model_to_dict(p) for p in players] == [model_to_dict(p) for p in by_orm]
+    assert [p.created_at for p in players] == [p.created_at for p in by_orm]
+    assert [p.pk for p in players] != sorted(p.pk for p in players)  # seat order, not id
 
 
 def test_an_update_writes_the_fields_named_and_no_other(club_session):
