@@ -162,10 +162,12 @@ def _stored_facts(deal: vint.VintDeal, *, voided: bool) -> VintDealJson:
 
 
 # ------------------------------------------------------------------------- the tally
-# A session keeps the state of the rubber being played (``TableSession.tally``): an
-# appended deal is played on it through the engine and the new state stored, so a save
-# never reads the rubber's deals. Corrections and voids replay their rubber anyway, and
-# then take the tally from the rebuilt board.
+# A session keeps the rubber being played (``TableSession.tally``, ``VintTally``): its
+# state, side sums and seats, and the seat totals of the rubbers before it. An appended
+# deal is played on it through the engine and the new tally stored, so a save never
+# reads a deal, and the pad's totals come from it (``vint_board.rubber_from_tally``).
+# Corrections and voids replay their rubber anyway, and then take the tally from the
+# rebuilt board.
 
 
 def _state_json(state: vint.RubberState) -> list[Any]:

@@ -266,7 +266,7 @@ class RubberView:
     @cached_property
     def rows(self) -> list[DealRow]:
         """The deals as the sheet shows them (built only for the rubbers a page shows;
-        none in a view from the tally, ``rubber_from_tally``)."""
+        none in a view from the tally made without its deals, ``rubber_from_tally``)."""
         return _deal_rows(self.deals, self.names, self.first_dealer, self.rules)
 
     @property
