@@ -49,8 +49,7 @@ class VintTally(TypedDict):
     above EW, below NS, below EW), its seats (N E S W -> table seat 1..4), and ``done``:
     the seat totals (table seat "1".."4" -> column total) of each started rubber before
     it, in order. With them a save scores its deal and the pad its totals without reading
-    any deal. A tally stored before ``sums`` existed is rebuilt from the rows once, by the
-    next save."""
+    any deal (migration 0010 filled in the tallies stored before)."""
 
     rubber: int | None
     next: int

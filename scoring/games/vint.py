@@ -562,7 +562,6 @@ class VintGame(GameBase):
         if (
             row is None
             or before is None
-            or "sums" not in before
             or before.get("rubber") != row.rubber
             or tally.get("rubber") != row.rubber
             or tally["next"] != row.number + 1  # not the rubber's newest: the pad again
@@ -649,10 +648,6 @@ class VintGame(GameBase):
         if seen is not None and seen != slot.rubber:  # refused: the board says why
             _check_seen_rubber(vint_scoreboard(session=session), seen, slot.rubber)
         tally = tally_of(session)
-        if "sums" not in tally or "done" not in tally:
-            # A tally stored before it kept the rubber's sums and the rubbers' totals:
-            # once, from the stored rows.
-            tally = tally_from_board(vint_scoreboard(session=session))
         state = vint.RubberState(*tally["state"])
         first_dealer = extra.get("first_dealer")
         if first_dealer not in vint.SEATS:

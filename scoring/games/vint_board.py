@@ -647,10 +647,9 @@ def vint_pad_board(*, session: TableSession, rows: bool = True) -> VintBoard:
     short answer draws its one new row itself), and the session totals over the stored
     seat totals of the rubbers before it, so that no rubber is played again. Only
     ``current`` and ``standings`` are complete (``rubbers`` holds the current rubber
-    alone). From a tally stored before it kept all that, or when the session is over:
-    the whole board."""
+    alone). When the session is over: the whole board."""
     tally = session.tally or {}
-    if tally.get("rubber") is None or "sums" not in tally or "done" not in tally:
+    if tally.get("rubber") is None:
         return vint_scoreboard(session=session)
     rules = vint_rules_for(session)
     players = sheet_players(session)
