@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.text import slugify
@@ -485,12 +485,15 @@ def rounds_import(*, tournament: Tournament, text: str) -> list[list[tuple[int, 
 def standings_recompute(*, tournament_id: int, version: int) -> StandingsSnapshot | None:
     """Compute and store standings; nothing to do if a snapshot that new already exists.
 
-    The computing holds no lock, so acceptances and corrections go on while it runs: it
-    reads the results version and the results from one database snapshot (REPEATABLE
-    READ on PostgreSQL), and labels what it stores with that version. A change that
-    commits meanwhile counts a newer version and enqueues its own recompute. Only the
-    write takes the tournament's row lock, to check that no snapshot as new is stored
-    yet: a stale or repeated run, or one that lost a race to a newer one, stores nothing.
+    It takes no lock on the tournament (every acceptance and correction updates that
+    row), so they go on while it runs: it reads the results version and the results from
+    one database snapshot (REPEATABLE READ on PostgreSQL), and labels what it stores with
+    that version. A change that commits meanwhile counts a newer version and enqueues its
+    own recompute. A stale or repeated run, or one that lost a race to a newer one, stores
+    nothing: it finds a snapshot as new when it comes to write, or the snapshots' unique
+    (tournament, version) refuses a second store of its version. Two runs of different
+    versions that write at the same moment may both store; pages read the newest, and a
+    run deletes only the rows of older snapshots than its own.
     """
     with _consistent_read():
         tournament = (
@@ -501,19 +504,25 @@ def standings_recompute(*, tournament_id: int, version: int) -> StandingsSnapsho
         ):
             return None
         data = standings_compute(tournament=tournament)
-    with transaction.atomic():
-        Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("pk").first()
-        if _snapshot_version(tournament_id) >= tournament.results_version:
+    version = tournament.results_version
+    try:
+        with transaction.atomic():
+            if _snapshot_version(tournament_id) >= version:
+                return None
+            snapshot = StandingsSnapshot.objects.create(
+                tournament_id=tournament_id, results_version=version, data=data
+            )
+            standings_rows_store(snapshot=snapshot, data=data)
+            # Pages read only the newest snapshot's rows: older snapshots' go (their JSON
+            # stays); a newer one's, stored meanwhile by another run, stay.
+            StandingsRow.objects.filter(
+                snapshot__tournament_id=tournament_id, snapshot__results_version__lt=version
+            ).delete()
+            return snapshot
+    except IntegrityError:
+        if _snapshot_version(tournament_id) >= version:  # another run stored it first
             return None
-        snapshot = StandingsSnapshot.objects.create(
-            tournament_id=tournament_id, results_version=tournament.results_version, data=data
-        )
-        standings_rows_store(snapshot=snapshot, data=data)
-        # Pages read only the newest snapshot's rows: an older snapshot's go (its JSON stays).
-        StandingsRow.objects.filter(snapshot__tournament_id=tournament_id).exclude(
-            snapshot_id=snapshot.pk
-        ).delete()
-        return snapshot
+        raise
 
 
 # The kinds of rows a standings document lists, each stored as ``StandingsRow`` rows.

@@ -116,6 +116,88 @@ def test_an_acceptance_goes_through_while_a_recompute_computes(monkeypatch, tour
     assert _versions(tournament) == [seen, newest]
 
 
+class HeldWrite:
+    """``standings_recompute`` in a thread, held inside its write (its snapshot inserted,
+    its rows not yet) until released."""
+
+    def __init__(self, monkeypatch, tournament: Tournament, version: int) -> None:
+        self.writing = threading.Event()
+        self.release = threading.Event()
+        self.result: list[object] = []
+        store = services.standings_rows_store
+
+        def held(**kwargs):  # type: ignore[no-untyped-def]
+            if threading.current_thread() is self.thread:
+                self.writing.set()
+                assert self.release.wait(30), "never released"
+            return store(**kwargs)
+
+        monkeypatch.setattr(services, "standings_rows_store", held)
+        self.thread = threading.Thread(target=self._run, args=(tournament.pk, version))
+
+    def _run(self, tournament_id: int, version: int) -> None:
+        try:
+            self.result.append(
+                services.standings_recompute(tournament_id=tournament_id, version=version)
+            )
+        finally:
+            connection.close()
+
+    def __enter__(self) -> HeldWrite:
+        self.thread.start()
+        assert self.writing.wait(30), "the recompute never came to write"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release.set()
+        self.thread.join(30)
+
+
+def test_an_acceptance_goes_through_while_a_recompute_writes(monkeypatch, tournament):
+    """The write takes no lock on the tournament's row either, which every acceptance
+    updates (its results version): an acceptance never waits for a recompute."""
+    first, second = tournament.rounds.get().tables.order_by("number")
+    services.round_table_accept(table=first, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    seen = Tournament.objects.get(pk=tournament.pk).results_version
+    with HeldWrite(monkeypatch, tournament, seen) as held:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '50ms'")  # waiting at all fails
+            services.round_table_accept(table=second, actor=DIRECTOR_ACCEPTS, reason="on paper")
+        assert not held.result  # accepted while the recompute was writing
+    snapshot = held.result[0]
+    assert isinstance(snapshot, StandingsSnapshot) and snapshot.results_version == seen
+    assert snapshot.rows.count() == 4
+
+
+def test_two_recomputes_of_one_version_store_it_once(monkeypatch, tournament):
+    """Without a lock, the snapshots' unique version decides: the second run to write
+    waits for the first one's commit, is refused and stores nothing."""
+    table = tournament.rounds.get().tables.get(number=1)
+    services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    version = Tournament.objects.get(pk=tournament.pk).results_version
+    with HeldWrite(monkeypatch, tournament, version) as held:
+        # Past the check (nothing stored yet), now it inserts the same version: it waits
+        # for the held run's commit, then is refused.
+        other: list[object] = []
+        runner = threading.Thread(
+            target=lambda: (
+                other.append(
+                    services.standings_recompute(tournament_id=tournament.pk, version=version)
+                ),
+                connection.close(),
+            )
+        )
+        runner.start()
+        runner.join(0.5)
+        assert runner.is_alive()  # waiting for the held run's snapshot to commit or not
+    runner.join(30)
+    assert isinstance(held.result[0], StandingsSnapshot)
+    assert other == [None]
+    assert _versions(tournament) == [version]
+    assert StandingsRow.objects.filter(snapshot__tournament=tournament).count() == 4
+
+
 def test_a_repeated_or_stale_recompute_stores_nothing(tournament):
     table = tournament.rounds.get().tables.get(number=1)
     services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
