@@ -747,10 +747,11 @@ class VintGame(GameBase):
         return out
 
     def progress(self, sessions: Sequence[TableSession]) -> dict[int, TableProgress]:
-        """A Vint table has finished when its three rubbers have (no planned deal count)."""
+        """A Vint table has finished when its three rubbers have (no planned deal count):
+        its tally says so (no rubber left to play), so no rubber is played again here."""
         counted = self.counted_deals([s.pk for s in sessions])
         return {
-            s.pk: TableProgress(counted.get(s.pk, 0), None, vint_scoreboard(session=s).complete)
+            s.pk: TableProgress(counted.get(s.pk, 0), None, tally_of(s)["rubber"] is None)
             for s in sessions
         }
 
