@@ -1,10 +1,12 @@
-"""The standings recompute on PostgreSQL with real threads: it computes holding no lock,
-so a table acceptance made while it runs goes through at once; it stores a snapshot only
-if none as new exists, so a stale, repeated or overtaken run stores nothing.
+"""The standings recompute on PostgreSQL with real threads: it takes no lock on the
+tournament, so a table acceptance made while it computes or writes goes through at once;
+it stores a snapshot only if none as new exists (the snapshots' unique version decides
+between two runs writing at once), so a stale, repeated or overtaken run stores nothing.
 
-A recompute is held in the middle of its computing (``standings_compute`` waits for an
-event) while another thread acts; the acceptance runs with ``lock_timeout`` set, so
-waiting for any row lock at all would fail it instead of slowing it down.
+A recompute is held in the middle of its computing or of its write (``Held``: the
+function waits for an event) while another thread acts; the acceptance runs with
+``lock_timeout`` set, so waiting for any row lock at all would fail it instead of slowing
+it down.
 """
 
 from __future__ import annotations
@@ -49,23 +51,31 @@ def tournament(monkeypatch):
     return tournament
 
 
-class HeldRecompute:
-    """``standings_recompute`` in a thread, held inside its computing until released."""
+class Held:
+    """``standings_recompute`` in a thread, held inside ``services.<name>`` until released:
+    inside its computing (``standings_compute``, the default) or its write
+    (``standings_rows_store``: its snapshot inserted, its rows not yet)."""
 
-    def __init__(self, monkeypatch, tournament: Tournament, version: int) -> None:
-        self.computing = threading.Event()
+    def __init__(
+        self,
+        monkeypatch,
+        tournament: Tournament,
+        version: int,
+        name: str = "standings_compute",
+    ) -> None:
+        self.inside = threading.Event()
         self.release = threading.Event()
         self.finished = threading.Event()
         self.result: list[object] = []
-        compute = services.standings_compute
+        original = getattr(services, name)
 
-        def held(*, tournament):  # type: ignore[no-untyped-def]
+        def held(**kwargs):  # type: ignore[no-untyped-def]
             if threading.current_thread() is self.thread:
-                self.computing.set()
+                self.inside.set()
                 assert self.release.wait(30), "never released"
-            return compute(tournament=tournament)
+            return original(**kwargs)
 
-        monkeypatch.setattr(services, "standings_compute", held)
+        monkeypatch.setattr(services, name, held)
         self.thread = threading.Thread(target=self._run, args=(tournament.pk, version))
 
     def _run(self, tournament_id: int, version: int) -> None:
@@ -77,9 +87,9 @@ class HeldRecompute:
             self.finished.set()
             connection.close()
 
-    def __enter__(self) -> HeldRecompute:
+    def __enter__(self) -> Held:
         self.thread.start()
-        assert self.computing.wait(30), "the recompute never started computing"
+        assert self.inside.wait(30), "the recompute never got there"
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -99,7 +109,7 @@ def test_an_acceptance_goes_through_while_a_recompute_computes(monkeypatch, tour
     first, second = tournament.rounds.get().tables.order_by("number")
     services.round_table_accept(table=first, actor=DIRECTOR_ACCEPTS, reason="on paper")
     seen = Tournament.objects.get(pk=tournament.pk).results_version
-    with HeldRecompute(monkeypatch, tournament, seen) as held:
+    with Held(monkeypatch, tournament, seen) as held:
         with transaction.atomic():
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL lock_timeout = '50ms'")  # waiting at all fails
@@ -116,55 +126,18 @@ def test_an_acceptance_goes_through_while_a_recompute_computes(monkeypatch, tour
     assert _versions(tournament) == [seen, newest]
 
 
-class HeldWrite:
-    """``standings_recompute`` in a thread, held inside its write (its snapshot inserted,
-    its rows not yet) until released."""
-
-    def __init__(self, monkeypatch, tournament: Tournament, version: int) -> None:
-        self.writing = threading.Event()
-        self.release = threading.Event()
-        self.result: list[object] = []
-        store = services.standings_rows_store
-
-        def held(**kwargs):  # type: ignore[no-untyped-def]
-            if threading.current_thread() is self.thread:
-                self.writing.set()
-                assert self.release.wait(30), "never released"
-            return store(**kwargs)
-
-        monkeypatch.setattr(services, "standings_rows_store", held)
-        self.thread = threading.Thread(target=self._run, args=(tournament.pk, version))
-
-    def _run(self, tournament_id: int, version: int) -> None:
-        try:
-            self.result.append(
-                services.standings_recompute(tournament_id=tournament_id, version=version)
-            )
-        finally:
-            connection.close()
-
-    def __enter__(self) -> HeldWrite:
-        self.thread.start()
-        assert self.writing.wait(30), "the recompute never came to write"
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release.set()
-        self.thread.join(30)
-
-
 def test_an_acceptance_goes_through_while_a_recompute_writes(monkeypatch, tournament):
     """The write takes no lock on the tournament's row either, which every acceptance
     updates (its results version): an acceptance never waits for a recompute."""
     first, second = tournament.rounds.get().tables.order_by("number")
     services.round_table_accept(table=first, actor=DIRECTOR_ACCEPTS, reason="on paper")
     seen = Tournament.objects.get(pk=tournament.pk).results_version
-    with HeldWrite(monkeypatch, tournament, seen) as held:
+    with Held(monkeypatch, tournament, seen, "standings_rows_store") as held:
         with transaction.atomic():
             with connection.cursor() as cursor:
                 cursor.execute("SET LOCAL lock_timeout = '50ms'")  # waiting at all fails
             services.round_table_accept(table=second, actor=DIRECTOR_ACCEPTS, reason="on paper")
-        assert not held.result  # accepted while the recompute was writing
+        assert not held.finished.is_set()  # accepted while the recompute was writing
     snapshot = held.result[0]
     assert isinstance(snapshot, StandingsSnapshot) and snapshot.results_version == seen
     assert snapshot.rows.count() == 4
@@ -176,7 +149,7 @@ def test_two_recomputes_of_one_version_store_it_once(monkeypatch, tournament):
     table = tournament.rounds.get().tables.get(number=1)
     services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     version = Tournament.objects.get(pk=tournament.pk).results_version
-    with HeldWrite(monkeypatch, tournament, version) as held:
+    with Held(monkeypatch, tournament, version, "standings_rows_store") as held:
         # Past the check (nothing stored yet), now it inserts the same version: it waits
         # for the held run's commit, then is refused.
         other: list[object] = []
@@ -212,7 +185,7 @@ def test_a_recompute_overtaken_by_a_newer_one_leaves_the_newest(monkeypatch, tou
     first, second = tournament.rounds.get().tables.order_by("number")
     services.round_table_accept(table=first, actor=DIRECTOR_ACCEPTS, reason="on paper")
     old = Tournament.objects.get(pk=tournament.pk).results_version
-    with HeldRecompute(monkeypatch, tournament, old) as held:
+    with Held(monkeypatch, tournament, old) as held:
         services.round_table_accept(table=second, actor=DIRECTOR_ACCEPTS, reason="on paper")
         new = Tournament.objects.get(pk=tournament.pk).results_version
         services.standings_recompute(tournament_id=tournament.pk, version=new)
