@@ -134,8 +134,13 @@ def integration_tier() -> Outcome:
             "integration", False, note="service unreachable: " + ", ".join(s for s, _ in missing)
         )
     env = {"DATABASE_URL": PG_URL, "REDIS_URL": REDIS_URL}
-    # With them, the save's statements as PostgreSQL gets them (one WITH for the writes).
-    on_postgres = ["tests/tournaments/test_deal_save_cost.py", "tests/tournaments/test_rows.py"]
+    # With them, the save's statements as PostgreSQL gets them (one WITH for the writes), and
+    # the ratings' raw reads and bulk writes (an ordered aggregate, COPY, UNNEST, upserts).
+    on_postgres = [
+        "tests/tournaments/test_deal_save_cost.py",
+        "tests/tournaments/test_rows.py",
+        "tests/tournaments/test_ratings.py",
+    ]
     return pytest_tier("integration", ["tests/integration", *on_postgres], env, [])
 
 

@@ -26,8 +26,9 @@ from __future__ import annotations
 import functools
 import json
 import math
+import operator
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
@@ -54,6 +55,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
+from scoring.engines.kop import SEATS as KOP_SEATS
 from scoring.games import all_games, game_for
 from scoring.models import KopDeal, TableSeat, TableSession, VintDeal, VintRubber
 from scoring.rows import reader, rows_write
@@ -113,6 +115,18 @@ def default_min_games(game: str) -> int:
 # ------------------------------------------------------------------------------ adapter
 
 
+def _q(model: Any) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _q_column(model: Any, name: str) -> str:
+    return connection.ops.quote_name(model._meta.get_field(name).column)
+
+
+def _in(values: Sequence[Any]) -> str:
+    return ", ".join(["%s"] * len(values))
+
+
 def _fingerprints(game: str, session_ids: Iterable[int]) -> dict[int, str]:
     """Per session: its fingerprint (``RatingFamily.fingerprints``)."""
     ids = list(session_ids)
@@ -140,13 +154,19 @@ def deal_fingerprints(
 
 
 def _seats(session_ids: Sequence[int]) -> dict[int, dict[int, int]]:
+    """Per session: its players by seat. Read raw: the ORM's rows cost a rebuild more than
+    the read (a rebuild reads every session's four seats)."""
     seats: dict[int, dict[int, int]] = defaultdict(dict)
-    for session_id, seat, player_id in (
-        TableSeat.objects.filter(session_id__in=session_ids)
-        .order_by("session_id", "seat")  # not the model's: it sorts by the sessions' dates
-        .values_list("session_id", "seat", "player_id")
-    ):
-        seats[session_id][seat] = player_id
+    if not session_ids:
+        return seats
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT session_id, seat, player_id FROM {_q(TableSeat)} "  # noqa: S608
+            f"WHERE session_id IN ({_in(session_ids)}) ORDER BY session_id, seat",
+            list(session_ids),
+        )
+        for session_id, seat, player_id in cursor.fetchall():
+            seats[session_id][seat] = player_id
     return seats
 
 
@@ -161,24 +181,50 @@ def kop_tables(session_ids: Sequence[int]) -> dict[int, core.KopTable]:
     return kop_read(session_ids)[0]
 
 
-# A Kop deal as the one aggregate reads it: "number:declarers' JSON text" and two letters,
-# won or lost, voided or not ("12:[1, 3]w-"). Joined with SQL's ``||`` (PostgreSQL and
-# SQLite alike), not ``Concat``: none of the parts is ever NULL, and Concat's COALESCE
-# around each part cost a rebuild's aggregate a fifth of its time.
-_KOP_DEAL = Func(
-    Cast("number", TextField()),
-    Value(":"),
+# A Kop deal as the one aggregate reads it: the declarers' JSON text and two letters, won or
+# lost, voided or not ("[1, 3]w-"), after "number:" where the database cannot order an
+# aggregate ("12:[1, 3]w-": sorted here). Joined with SQL's ``||`` (PostgreSQL and SQLite
+# alike), not ``Concat``: none of the parts is ever NULL, and Concat's COALESCE around each
+# part cost a rebuild's aggregate a fifth of its time.
+_KOP_CODE = (
     Cast("declarers", TextField()),
     Case(When(declarers_won=True, then=Value("w")), default=Value("l")),
     Case(When(voided=True, then=Value("v")), default=Value("-")),
-    template="(%(expressions)s)",
-    arg_joiner=" || ",
-    output_field=TextField(),
 )
+
+
+def _kop_deal(numbered: bool) -> Func:
+    parts = (Cast("number", TextField()), Value(":")) if numbered else ()
+    return Func(
+        *parts,
+        *_KOP_CODE,
+        template="(%(expressions)s)",
+        arg_joiner=" || ",
+        output_field=TextField(),
+    )
 
 
 def _deal_number(text: str) -> int:
     return int(text[: text.index(":")])
+
+
+# A table's players at some seats: their players by seat to a tuple of theirs.
+PlayersAt = Callable[[Mapping[int, int]], tuple[int, ...]]
+
+
+def _players_at(seats: tuple[int, ...]) -> PlayersAt:
+    if len(seats) == 1:
+        (seat,) = seats
+        return lambda by_seat: (by_seat[seat],)
+    return operator.itemgetter(*seats)
+
+
+@functools.cache
+def _kop_code(code: str) -> tuple[PlayersAt, PlayersAt, bool, bool]:
+    """A deal's code ("[1, 3]w-") parsed once: who declares and who defends, won, voided."""
+    declaring = tuple(int(s) for s in json.loads(code[:-2]))
+    defending = tuple(s for s in KOP_SEATS if s not in declaring)
+    return _players_at(declaring), _players_at(defending), code[-2] == "w", code[-1] == "v"
 
 
 def kop_read(session_ids: Sequence[int]) -> tuple[dict[int, core.KopTable], dict[int, str]]:
@@ -186,38 +232,30 @@ def kop_read(session_ids: Sequence[int]) -> tuple[dict[int, core.KopTable], dict
 
     A rebuild reads every deal, so this is its main read: one aggregate row per session
     gives its fingerprint, its small points and its deals as one string (in order where
-    the database orders an aggregate, else sorted here); the declaring seats' JSON is
-    parsed once per distinct value, and a table's deals with the same declarers and
-    outcome are one object."""
+    the database orders an aggregate, else sorted here); a deal's code is parsed once per
+    run, and a table's deals with the same code are one object."""
     seats = _seats(session_ids)
     ordered = connection.features.supports_aggregate_order_by_clause
     fingerprints, rows = deal_fingerprints(
         KopDeal,
         session_ids,
         **KOP_POINTS,
-        deals=StringAgg(_KOP_DEAL, Value("|"), order_by="number" if ordered else None),
+        deals=StringAgg(_kop_deal(not ordered), Value("|"), order_by="number" if ordered else None),
     )
-    parsed: dict[str, tuple[int, ...]] = {}  # declarers' JSON text -> seats
     tables: dict[int, core.KopTable] = {}
     for session_id, by_seat in seats.items():
         row = rows.get(session_id)
         if row is None:
             tables[session_id] = core.KopTable((), tuple((p, 0) for p in by_seat.values()))
             continue
-        order = [by_seat[s] for s in sorted(by_seat)]
-        texts = row["deals"].split("|")
-        if not ordered:
-            texts.sort(key=_deal_number)
-        codes = [text.partition(":")[2] for text in texts]  # "[1, 3]w-": number dropped
-        made: dict[str, core.KopDeal] = {}  # one object per declarers and outcome
+        codes = row["deals"].split("|")
+        if not ordered:  # "12:[1, 3]w-": in order of the numbers, which are then dropped
+            codes.sort(key=_deal_number)
+            codes = [text.partition(":")[2] for text in codes]
+        made: dict[str, core.KopDeal] = {}  # one object per code
         for code in set(codes):
-            declaring = parsed.get(code[:-2])
-            if declaring is None:
-                declaring = parsed[code[:-2]] = tuple(int(s) for s in json.loads(code[:-2]))
-            ids = tuple(by_seat[s] for s in declaring)
-            made[code] = core.KopDeal(
-                ids, tuple(p for p in order if p not in ids), code[-2] == "w", code[-1] == "v"
-            )
+            declaring, defending, won, voided = _kop_code(code)
+            made[code] = core.KopDeal(declaring(by_seat), defending(by_seat), won, voided)
         # Then each deal is a look-up (map: no Python step per deal, the bulk of a rebuild's
         # deals).
         deals = tuple(map(made.__getitem__, codes))
@@ -629,18 +667,6 @@ def club_sessions(*, game: str) -> Any:
 _AT = RatingSource._meta.get_field("at")
 
 
-def _q(model: Any) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-def _q_column(model: Any, name: str) -> str:
-    return connection.ops.quote_name(model._meta.get_field(name).column)
-
-
-def _in(values: Sequence[Any]) -> str:
-    return ", ".join(["%s"] * len(values))
-
-
 @functools.cache
 def _accepted_sql(hidden: int, which: str, pad: int = 0) -> str:
     """A game's accepted sources: its tournaments' accepted tables (not of one of ``hidden``
@@ -764,19 +790,18 @@ def _states(game: str, players: set[int] | None) -> dict[int, _State]:
 
 
 @functools.cache
-def _stored_sql(since: bool) -> str:
-    """A game's stored sources (from a cut on, in rating order: ``since``), each with its
-    events (one row per event; a source without any has one row of NULLs)."""
-    event = ", ".join(f"e.{_q_column(RatingEvent, f)}" for f in EVENT_VALUES)
+def _stored_sql(since: bool) -> tuple[str, str]:
+    """A game's stored sources (from a cut on: ``since``), and their events in rating order
+    (the source's session first; instead of the event's time, whether it is its source's:
+    a time read costs a Python step per value, and an event's time is its source's)."""
+    cut = " AND (s.at > %s OR (s.at = %s AND s.session_id >= %s))" if since else ""
+    values = ", ".join(f"e.{_q_column(RatingEvent, f)}" for f in EVENT_VALUES[1:])
     return (
-        "SELECT s.id, s.session_id, s.at, s.fingerprint, e.id, e.player_id, "  # noqa: S608
-        f"{event} FROM {_q(RatingSource)} s "
-        f"LEFT JOIN {_q(RatingEvent)} e ON e.source_id = s.id WHERE s.game = %s"
-        + (
-            " AND (s.at > %s OR (s.at = %s AND s.session_id >= %s)) ORDER BY s.at, s.session_id"
-            if since
-            else ""
-        )
+        f"SELECT s.id, s.session_id, s.at, s.fingerprint FROM {_q(RatingSource)} s "  # noqa: S608
+        f"WHERE s.game = %s{cut}",
+        f"SELECT s.session_id, e.id, e.player_id, e.at = s.at, {values} "  # noqa: S608
+        f"FROM {_q(RatingEvent)} e JOIN {_q(RatingSource)} s ON s.id = e.source_id "
+        f"WHERE s.game = %s{cut}" + (" ORDER BY s.at, s.session_id" if since else ""),
     )
 
 
@@ -829,20 +854,22 @@ def ratings_update(
     games_back: Counter[int] = Counter()
     tables_back: Counter[int] = Counter()
     read = reader(_AT)
+    sources_sql, events_sql = _stored_sql(not full)
     with connection.cursor() as cursor:
-        cursor.execute(_stored_sql(not full), [game, *since])
-        stored_rows = cursor.fetchall()
-    for source_id, session_id, source_at, fingerprint, event_id, player_id, *event in stored_rows:
-        if session_id not in stored_sources:
+        cursor.execute(sources_sql, [game, *since])
+        for source_id, session_id, source_at, fingerprint in cursor.fetchall():
             stored_sources[session_id] = (source_id, read(source_at), fingerprint)
-        if event_id is None:  # a source without events
-            continue
-        values = (read(event[0]), *event[1:])
+        cursor.execute(events_sql, [game, *since])
+        stored_rows = cursor.fetchall()
+    for session_id, event_id, player_id, same_at, *event in stored_rows:
+        # An event whose time is not its source's gets one no rating gives (None): it is
+        # written again.
+        values = (stored_sources[session_id][1] if same_at else None, *event)
         stored_events[(session_id, player_id)] = (event_id, values)
         if not full:  # the rating before the player's first event from the cut on
             start.setdefault(player_id, core.Rating(values[1], values[2]))
-        games_back[player_id] += values[5]
-        tables_back[player_id] += 1
+            games_back[player_id] += values[5]
+            tables_back[player_id] += 1
 
     # The tournaments' tables and the club evenings to rate, in rating order: (acceptance,
     # session); a club evening has no table.

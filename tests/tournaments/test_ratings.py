@@ -5,6 +5,7 @@ rebuild command, and Vint rubbers."""
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
@@ -547,6 +548,22 @@ def test_a_rebuild_of_unchanged_ratings_writes_nothing_and_a_correction_writes_o
     assert snapshot() == rebuilt
 
 
+def test_a_rebuild_rewrites_an_event_whose_time_is_not_its_sources(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    """A rebuild reads whether each event's time is its source's (not the time itself): an
+    event that drifted from its source is written again, and only that one."""
+    play_round(kop_tournament, random.Random(6), django_capture_on_commit_callbacks)
+    before = snapshot()
+    event = RatingEvent.objects.order_by("pk").first()
+    RatingEvent.objects.filter(pk=event.pk).update(at=event.at - timedelta(days=1))
+    with CaptureQueriesContext(connection) as queries:
+        ratings.ratings_rebuild(game="kop")
+    assert len(_rating_writes(queries)) == 1
+    assert RatingEvent.objects.get(pk=event.pk).at == event.at
+    assert snapshot() == before
+
+
 @pytest.mark.parametrize("copy_rows", [1, 10**9], ids=["copy", "insert"])
 def test_a_rebuild_written_in_bulk_equals_the_incremental_ratings(
     kop_tournament,
@@ -618,20 +635,20 @@ def test_an_update_and_a_rebuild_send_as_many_statements_however_long_the_histor
             if 'FROM "scoring_k' in sql or 'FROM "scoring_tableseat"' in sql
         ]
         assert len(reads) == 2 and not any("scoring_tablesession" in sql for sql in reads)
-        # The stored events are read with their sources (one read), not joined to their
-        # players, and the states to nothing; nothing sorted.
+        # The stored sources, then their events joined to them (for their times), not to
+        # their players, and the states to nothing; nothing sorted.
         stored = [sql for sql in _statements(rebuild) if 'FROM "tournaments_rating' in sql]
         assert not any("ORDER BY" in sql or "player" in sql.split("FROM")[1] for sql in stored[1:])
-        assert [sql.count("JOIN") for sql in stored[1:]] == [1, 0]
+        assert [sql.count("JOIN") for sql in stored[1:]] == [0, 1, 0]
     assert counts[0] == counts[1]
     # Run lock, hidden tournaments, the new, moved and checked sources in one read, the
-    # checked ones' fingerprints, the sources with their events from the cut, the tables to
+    # checked ones' fingerprints, the sources and their events from the cut, the tables to
     # rate, their seats, their deals with fingerprints and small points, states; sources,
     # events and states written, the run row.
-    assert counts[0][0] == 13
-    # Run lock, hidden tournaments, the sources with their events, the tables to rate,
+    assert counts[0][0] == 14
+    # Run lock, hidden tournaments, the sources and their events, the tables to rate,
     # their seats, their deals with fingerprints and small points, states, the run row.
-    assert counts[0][1] == 8
+    assert counts[0][1] == 9
 
 
 def test_a_table_is_read_deal_by_deal_in_number_order_with_its_small_points(profiles, club):
