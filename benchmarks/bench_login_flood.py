@@ -1,7 +1,8 @@
 """Deal-save latency on a real server, alone and during a login flood.
 
-A production-shaped server (gunicorn, 3 sync workers, ``DJANGO_DEBUG=false`` in hall
-mode, the real password hasher, a SQLite file) takes deal saves from one scorer's phone:
+A production-shaped server (gunicorn as ``make serve`` starts it: 3 sync workers,
+``DJANGO_DEBUG=false`` in hall mode, the real password hasher; a SQLite file) takes deal
+saves from one scorer's phone:
 first alone, then while 9 clients post wrong passwords for the director as fast as they
 can. django-axes locks the user name at that address after a few failures and refuses the
 rest before hashing, so the flood costs database lookups, not PBKDF2 runs on the workers
@@ -24,9 +25,12 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from contextlib import ExitStack
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from served import ROOT, gunicorn, start  # noqa: E402
+
 N = int(os.environ.get("BENCH_FLOOD_SAVES", "60"))
 FLOODERS = 9
 PASSWORD = "bench-" + secrets.token_urlsafe(9)
@@ -157,22 +161,9 @@ def main() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "gunicorn"),
-            "config.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "3",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
     base = f"http://127.0.0.1:{port}"
-    try:
+    with ExitStack() as stack:
+        start(stack, gunicorn(f"127.0.0.1:{port}"), env, tmp / "gunicorn.log")
         for _ in range(150):
             try:
                 with socket.create_connection(("127.0.0.1", port), timeout=1):
@@ -194,9 +185,6 @@ def main() -> int:
         during = statistics.median(saves(scorer, session_pk, N))
         stop.set()
         flooder.join(timeout=30)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
     ratio = during / alone if alone else float("inf")
     print(
         f"Deal-save median on gunicorn (3 workers, SQLite): {alone:.1f} ms alone, "

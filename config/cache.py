@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
@@ -23,8 +23,32 @@ log = logging.getLogger(__name__)
 RETRY_AFTER = 5.0
 
 
+class _OneClientPerPool(RedisCacheClient):
+    """Django's client makes a new ``redis.Redis`` for every call, and making one costs
+    more than a shared standings page's GET; one per connection pool serves every call (a
+    client is safe across threads: its pool hands each command a connection)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        django: Any = self  # Django's client's own helpers (its stubs leave them out)
+        index = django._get_connection_pool_index(write)
+        client = self._clients.get(index)
+        if client is None:
+            client = self._clients[index] = django._client(
+                connection_pool=django._get_connection_pool(write)
+            )
+        return client
+
+
 class FailSoftRedisCache(RedisCache):
     _down_until = 0.0
+
+    def __init__(self, server: Any, params: Any) -> None:
+        super().__init__(server, params)
+        self._class = _OneClientPerPool
 
     def _soft(self, default: Any, call: Callable[[], Any]) -> Any:
         if time.monotonic() < self._down_until:

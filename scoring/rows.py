@@ -42,14 +42,26 @@ def rows_where[M: Model](
 ) -> list[M]:
     """``model``'s rows by ``where`` (the SQL after WHERE, with %s for ``params``; ``t``
     is this table, and ``join`` may join others to it), as model instances."""
+    return [row for row, _more in rows_with(model, (), where, params, join=join)]
+
+
+def rows_with[M: Model](
+    model: type[M], more: Sequence[str], where: str, params: Sequence[Any], *, join: str = ""
+) -> list[tuple[M, tuple[Any, ...]]]:
+    """``rows_where``, each row with the values of the SQL expressions ``more`` (as the
+    database sends them), read in the same statement."""
     names, select = _columns(model, "t")
     table = _q(model._meta.db_table)
-    sql = f"SELECT {select} FROM {table} t {join} WHERE {where}"  # noqa: S608
+    extra = "".join(f", {expression}" for expression in more)
+    sql = f"SELECT {select}{extra} FROM {table} t {join} WHERE {where}"  # noqa: S608
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         found = cursor.fetchall()
-    db = connection.alias
-    return [model.from_db(db, names, _converted(model, list(row))) for row in found]
+    db, n = connection.alias, len(names)
+    return [
+        (model.from_db(db, names, _converted(model, list(row[:n]))), tuple(row[n:]))
+        for row in found
+    ]
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from django_tables2.data import TableData
 
 from clubs.selectors import fold_name, names_alike
 from scoring.games import game_for
+from scoring.rows import rows_with
 from scoring.selectors import round_table_of
 from tournaments.adapters import played_schedule
 from tournaments.models import (
@@ -193,13 +194,18 @@ def _from_db(computed_at: Any) -> Any:
 
 
 def standings_view(
-    *, tournament: Tournament, viewer_is_director: bool, with_data: bool = True
+    *,
+    tournament: Tournament,
+    viewer_is_director: bool,
+    with_data: bool = True,
+    state: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The newest snapshot and who may see it, and whether a recompute waits in the
     outbox (``deferred``): one read (``_standings_state``), and a second for the JSON with
     ``with_data``; without it ``data`` is None and the snapshot's JSON is neither read nor
     decoded (2.4 MB at 4,000 players): read it with ``snapshot_data`` when it is needed."""
-    state = _standings_state(tournament)
+    if state is None:  # not read with the tournament (``standings_page_state``)
+        state = _standings_state(tournament)
     snapshot: StandingsSnapshot | None = None
     if state["snapshot_id"] is not None:
         if with_data:
@@ -226,34 +232,62 @@ def standings_view(
 
 
 def _standings_state(tournament: Tournament) -> dict[str, Any]:
-    """In one SQL read: the newest snapshot's id, version and time, whether the
-    tournament is finished (``tournament_finished``) and whether a task for it waits in
-    the outbox. What every standings page asks before anything else."""
+    """``_standings_states`` of a tournament already read."""
+    return _standings_states("t.id = %s", tournament.pk)[0][1]
+
+
+def standings_page_state(*, slug: str) -> tuple[Tournament, dict[str, Any]] | None:
+    """The tournament by its slug and its standings state (``_standings_states``), in one
+    read: what the public standings page reads on every request. None if unknown."""
+    found = _standings_states("t.slug = %s", slug)
+    return found[0] if found else None
+
+
+def _standings_states(where: str, key: Any) -> list[tuple[Tournament, dict[str, Any]]]:
+    """In one SQL read, the tournament's row and: the newest snapshot's id, version and
+    time, whether the tournament is finished (``tournament_finished``) and whether a task
+    for it waits in the outbox. What every standings page asks before anything else."""
     q = connection.ops.quote_name
     snapshots, rounds, tables, outbox = (
         q(m._meta.db_table) for m in (StandingsSnapshot, Round, RoundTable, TaskOutbox)
     )
-    pk = tournament.pk
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT s.id, s.results_version, s.computed_at, "  # noqa: S608
-            f"EXISTS (SELECT 1 FROM {rounds} r WHERE r.tournament_id = %s AND r.number >= %s), "
-            f"EXISTS (SELECT 1 FROM {tables} rt JOIN {rounds} r ON r.id = rt.round_id "
-            "WHERE r.tournament_id = %s AND rt.accepted_at IS NULL), "
-            f"EXISTS (SELECT 1 FROM {outbox} o WHERE o.tournament_id = %s) "
-            f"FROM (SELECT 1 AS one) one LEFT JOIN {snapshots} s ON s.tournament_id = %s "
-            f"AND s.results_version = (SELECT MAX(n.results_version) FROM {snapshots} n "
-            "WHERE n.tournament_id = %s)",
-            [pk, tournament.rounds_planned, pk, pk, pk, pk],
+    found = rows_with(
+        Tournament,
+        (
+            "s.id",
+            "s.results_version",
+            "s.computed_at",
+            f"EXISTS (SELECT 1 FROM {rounds} r WHERE r.tournament_id = t.id "  # noqa: S608
+            "AND r.number >= t.rounds_planned)",
+            f"EXISTS (SELECT 1 FROM {tables} rt JOIN {rounds} r ON r.id = rt.round_id "  # noqa: S608
+            "WHERE r.tournament_id = t.id AND rt.accepted_at IS NULL)",
+            f"EXISTS (SELECT 1 FROM {outbox} o WHERE o.tournament_id = t.id)",  # noqa: S608
+        ),
+        where,
+        [key],
+        join=f"LEFT JOIN {snapshots} s ON s.tournament_id = t.id AND s.results_version = "
+        f"(SELECT MAX(n.results_version) FROM {snapshots} n WHERE n.tournament_id = t.id)",
+    )
+    return [
+        (
+            tournament,
+            {
+                "snapshot_id": snapshot_id,
+                "shown": shown,
+                "computed_at": _from_db(computed_at) if snapshot_id is not None else None,
+                "finished": bool(last_seated) and not open_tables,
+                "deferred": bool(deferred),
+            },
         )
-        snapshot_id, shown, computed_at, last_seated, open_tables, deferred = cursor.fetchone()
-    return {
-        "snapshot_id": snapshot_id,
-        "shown": shown,
-        "computed_at": _from_db(computed_at) if snapshot_id is not None else None,
-        "finished": bool(last_seated) and not open_tables,
-        "deferred": bool(deferred),
-    }
+        for tournament, (
+            snapshot_id,
+            shown,
+            computed_at,
+            last_seated,
+            open_tables,
+            deferred,
+        ) in found
+    ]
 
 
 def snapshot_data(*, snapshot: StandingsSnapshot) -> Any:

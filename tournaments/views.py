@@ -26,7 +26,6 @@ from clubs.selectors import player_list
 from clubs.services import player_create
 from config.csvexport import csv_response
 from scoring.permissions import entry_actor
-from scoring.rows import rows_where
 from tournaments import selectors, services
 from tournaments.forms import (
     AcceptForm,
@@ -70,15 +69,6 @@ def _tournament(slug: str) -> Tournament:
     return get_object_or_404(
         Tournament.objects.select_related("profile_version__profile"), slug=slug
     )
-
-
-def _tournament_alone(slug: str) -> Tournament:
-    """The tournament's own row, in a statement written out (``scoring.rows``): the public
-    standings page reads it on every request, for its version and name only."""
-    found = rows_where(Tournament, "t.slug = %s", [slug])
-    if not found:
-        raise Http404
-    return found[0]
 
 
 def tournament_index(request: HttpRequest) -> HttpResponse:
@@ -363,10 +353,15 @@ STANDINGS_CACHE_SECONDS = 3600
 def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx and request.GET.get("status"):
         return _standings_status(request, slug)
-    tournament = _tournament_alone(slug)
+    # The tournament's row and its standings' state in one statement written out: every
+    # reader's request reads it (the shared copy's key is made of it).
+    found = selectors.standings_page_state(slug=slug)
+    if found is None:
+        raise Http404
+    tournament, state = found
     director = is_director(request.user)
     view = selectors.standings_view(
-        tournament=tournament, viewer_is_director=director, with_data=False
+        tournament=tournament, viewer_is_director=director, with_data=False, state=state
     )
     # ``deferred``: the broker was down when a result changed, the recompute waits in
     # the outbox.

@@ -23,6 +23,18 @@ def test_the_cache_fails_soft_when_redis_is_unreachable():
     assert cache.delete("k") is False
 
 
+def test_the_cache_makes_one_client_per_connection_pool():
+    """Django's Redis cache makes a client for every call; ours keeps one per pool (a
+    shared standings page is one cache read, and making the client cost more)."""
+    cache = FailSoftRedisCache(f"{NOWHERE},{NOWHERE.replace('/0', '/1')}", {})
+    writer = cache._cache.get_client("k", write=True)
+    assert cache._cache.get_client("other", write=True) is writer
+    assert writer.connection_pool is cache._cache._get_connection_pool(True)
+    readers = {id(cache._cache.get_client("k")) for _ in range(30)}
+    assert len(readers) == 1  # the one replica's pool: one client
+    assert cache.get("k", "miss") == "miss"  # and it still fails soft
+
+
 def test_roles_work_with_the_cache_down(director, monkeypatch):
     from clubs import roles
 
