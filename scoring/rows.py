@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 from django.db.models import Field, Model
 
@@ -46,15 +47,22 @@ def rows_where[M: Model](
 
 
 def rows_with[M: Model](
-    model: type[M], more: Sequence[str], where: str, params: Sequence[Any], *, join: str = ""
+    model: type[M],
+    more: Sequence[str],
+    where: str,
+    params: Sequence[Any],
+    *,
+    join: str = "",
+    prepared: bool = False,
 ) -> list[tuple[M, tuple[Any, ...]]]:
     """``rows_where``, each row with the values of the SQL expressions ``more`` (as the
-    database sends them), read in the same statement."""
+    database sends them), read in the same statement (``prepared``: see
+    ``prepared_cursor``)."""
     names, select = _columns(model, "t")
     table = _q(model._meta.db_table)
     extra = "".join(f", {expression}" for expression in more)
     sql = f"SELECT {select}{extra} FROM {table} t {join} WHERE {where}"  # noqa: S608
-    with connection.cursor() as cursor:
+    with prepared_cursor() if prepared else connection.cursor() as cursor:
         cursor.execute(sql, params)
         found = cursor.fetchall()
     db, n = connection.alias, len(names)
@@ -62,6 +70,27 @@ def rows_with[M: Model](
         (model.from_db(db, names, _converted(model, list(row[:n]))), tuple(row[n:]))
         for row in found
     ]
+
+
+def prepared_cursor() -> Any:
+    """A cursor for the statements every reader's request sends (the public standings
+    page's one read, its status poll): on PostgreSQL the server keeps each one planned on
+    the connection (server-side binding; psycopg prepares a statement on its first use
+    and then only executes it), since planning them cost the server more than running
+    them. Django's own cursor elsewhere, or with ``settings.DATABASE_PREPARED`` off (behind
+    a connection pooler that cannot keep prepared statements, PgBouncer before 1.21)."""
+    if connection.vendor != "postgresql" or not settings.DATABASE_PREPARED:
+        return connection.cursor()
+    import psycopg
+
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    raw = connection.connection
+    if raw.prepare_threshold is None:  # Django's: it binds on the client and never prepares
+        raw.prepare_threshold = 0  # then only cursors binding on the server prepare
+    with connection.wrap_database_errors:
+        django: Any = connection  # its cursor wrapping, as ``connection.cursor()`` does it
+        return django._prepare_cursor(psycopg.Cursor(raw))
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from django_tables2.data import TableData
 
 from clubs.selectors import fold_name, names_alike
 from scoring.games import game_for
-from scoring.rows import rows_with
+from scoring.rows import prepared_cursor, rows_with
 from scoring.selectors import round_table_of
 from tournaments.adapters import played_schedule
 from tournaments.models import (
@@ -151,7 +151,7 @@ def standings_status(*, slug: str) -> dict[str, Any] | None:
     tournaments, snapshots, outbox = (
         q(m._meta.db_table) for m in (Tournament, StandingsSnapshot, TaskOutbox)
     )
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:  # every open standings page asks every few seconds
         cursor.execute(
             f"SELECT t.id, t.results_version, s.results_version, s.computed_at, "  # noqa: S608
             f"EXISTS (SELECT 1 FROM {outbox} o WHERE o.tournament_id = t.id) "
@@ -239,11 +239,13 @@ def _standings_state(tournament: Tournament) -> dict[str, Any]:
 def standings_page_state(*, slug: str) -> tuple[Tournament, dict[str, Any]] | None:
     """The tournament by its slug and its standings state (``_standings_states``), in one
     read: what the public standings page reads on every request. None if unknown."""
-    found = _standings_states("t.slug = %s", slug)
+    found = _standings_states("t.slug = %s", slug, prepared=True)
     return found[0] if found else None
 
 
-def _standings_states(where: str, key: Any) -> list[tuple[Tournament, dict[str, Any]]]:
+def _standings_states(
+    where: str, key: Any, *, prepared: bool = False
+) -> list[tuple[Tournament, dict[str, Any]]]:
     """In one SQL read, the tournament's row and: the newest snapshot's id, version and
     time, whether the tournament is finished (``tournament_finished``) and whether a task
     for it waits in the outbox. What every standings page asks before anything else."""
@@ -267,6 +269,7 @@ def _standings_states(where: str, key: Any) -> list[tuple[Tournament, dict[str, 
         [key],
         join=f"LEFT JOIN {snapshots} s ON s.tournament_id = t.id AND s.results_version = "
         f"(SELECT MAX(n.results_version) FROM {snapshots} n WHERE n.tournament_id = t.id)",
+        prepared=prepared,
     )
     return [
         (

@@ -14,6 +14,8 @@ from scoring.models import DealHistory, TableSeat, TableSession
 from scoring.rows import reader, row_insert, row_locked, rows_where, rows_write
 from scoring.selectors import seat_players_along, sheet_players
 from tests.factories import ClubFactory, PlayerFactory
+from tournaments import selectors
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -144,3 +146,44 @@ def test_a_hand_written_read_gives_what_the_orm_gives(club_session):
     by_orm = TableSession.objects.get(pk=club_session.pk).created_at
     assert read(column) == by_orm == read(aggregate)
     assert read(column).tzinfo is not None and read(None) is None
+
+
+@pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "plain"])
+def test_a_public_readers_statements_are_kept_prepared(kop_table, settings, prepared):
+    """The standings page's one read (the tournament with its standings state) and its
+    poll give what the plain reads give, prepared or not, and Django's query log sees
+    them. On PostgreSQL a prepared one stays on the connection after its first use (a
+    later request only executes it); with ``DATABASE_PREPARED`` off, nothing is kept."""
+    settings.DATABASE_PREPARED = prepared
+    tournament = Tournament.objects.get(pk=kop_table.round.tournament_id)
+
+    def runs() -> dict[str, int]:
+        """Each statement kept prepared on this connection: how many times it ran."""
+        if connection.vendor != "postgresql":
+            return {}
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements "
+                "WHERE NOT from_sql"
+            )
+            return dict(cursor.fetchall())
+
+    before = runs()
+    with CaptureQueriesContext(connection) as queries:
+        found = selectors.standings_page_state(slug=tournament.slug)
+        again = selectors.standings_page_state(slug=tournament.slug)
+        status = selectors.standings_status(slug=tournament.slug)
+    assert len(queries) == 3
+    assert found is not None and again is not None and status is not None
+    assert model_to_dict(found[0]) == model_to_dict(tournament)
+    assert found[1] == again[1] == selectors._standings_state(tournament)
+    assert found[1]["snapshot_id"] is None and not found[1]["finished"]
+    assert (status["version"], status["snapshot"]) == (tournament.results_version, None)
+    assert selectors.standings_page_state(slug="no-such-tournament") is None
+    ran = {s: n - before.get(s, 0) for s, n in runs().items() if n != before.get(s, 0)}
+    if connection.vendor == "postgresql":
+        # The page's read also asks whether the last round is seated; the poll's does not.
+        page = [n for s, n in ran.items() if "standingssnapshot" in s and "rounds_planned" in s]
+        poll = [n for s, n in ran.items() if "standingssnapshot" in s and "rounds_planned" not in s]
+        # Prepared: the page's read ran three times, the poll's once; plain: none did.
+        assert (page, poll, len(ran)) == (([3], [1], 2) if prepared else ([], [], 0))
