@@ -50,10 +50,17 @@ def _check_lengths(sender: type[models.Model], instance: models.Model, **kwargs:
 
 
 @contextmanager
-def postgres_rules() -> Iterator[None]:
+def lengths_checked() -> Iterator[None]:
+    """Every model saved meanwhile holds no text longer than its column (on every test of
+    the Django tiers: ``tests/conftest.py``)."""
     pre_save.connect(_check_lengths, dispatch_uid="tests.strict_db")
     try:
-        with connection.execute_wrapper(_refuse):
-            yield
+        yield
     finally:
         pre_save.disconnect(dispatch_uid="tests.strict_db")
+
+
+@contextmanager
+def postgres_rules() -> Iterator[None]:
+    with lengths_checked(), connection.execute_wrapper(_refuse):
+        yield

@@ -126,7 +126,7 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     source = models.CharField(max_length=12, default="generated")  # or "imported"
     seed = models.BigIntegerField(default=0)
-    algorithm = models.CharField(max_length=40, blank=True)
+    algorithm = models.CharField(max_length=80, blank=True)
     inputs = models.JSONField(default=dict)
     byes = models.JSONField(default=list)  # start numbers sitting out
     created_at = models.DateTimeField(auto_now_add=True)
