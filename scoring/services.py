@@ -614,7 +614,8 @@ def profile_sync_builtin() -> None:
 def create_with_unique_slug(model: Any, *, base: str, **fields: Any) -> Any:
     """``model.objects.create(slug=..., **fields)`` with the first free slug from ``base``
     ("name", "name-2", ...). Safe when two requests pick the same slug at once: the loser's
-    insert fails on the unique index inside a savepoint and it tries the next one."""
+    insert fails on the unique index inside a savepoint and it tries the next one. Any
+    other ``IntegrityError`` is raised."""
     n = 1
     taken = set(model.objects.filter(slug__startswith=base).values_list("slug", flat=True))
     while True:
@@ -626,6 +627,10 @@ def create_with_unique_slug(model: Any, *, base: str, **fields: Any) -> Any:
             with transaction.atomic():
                 return model.objects.create(slug=slug, **fields)
         except IntegrityError:
+            # The next slug only when this one was taken meanwhile: a row refused for
+            # anything else would be refused under every slug.
+            if not model.objects.filter(slug=slug).exists():
+                raise
             taken.add(slug)
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from scoring import services
 from scoring.models import KopDeal, RuleProfile
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -86,3 +88,23 @@ def test_builtin_profiles_cannot_be_edited(director_client, profiles):
 
 def test_only_directors_edit_profiles(scorer_client, profiles):
     assert scorer_client.get(reverse("scoring:profile_new")).status_code == 403
+
+
+def test_a_slug_moves_on_only_when_taken_and_any_other_refusal_is_raised(profiles):
+    """``create_with_unique_slug``: a second profile of one name gets the next slug; a row
+    the database refuses for anything but its slug (here a negative count under a CHECK)
+    is an ``IntegrityError`` at once, not a search through every slug after it."""
+    first = services.create_with_unique_slug(RuleProfile, base="club-rules", name="A", game="kop")
+    second = services.create_with_unique_slug(RuleProfile, base="club-rules", name="B", game="kop")
+    assert (first.slug, second.slug) == ("club-rules", "club-rules-2")
+    version = profiles["kop-koscian"].current
+    with pytest.raises(IntegrityError), transaction.atomic():
+        services.create_with_unique_slug(
+            Tournament,
+            base="cup",
+            name="Cup",
+            game="kop",
+            profile_version=version,
+            rounds_planned=-1,
+        )
+    assert not Tournament.objects.filter(slug__startswith="cup").exists()
