@@ -106,9 +106,10 @@ DATABASE_URL = env_url(
     schemes=("sqlite", "postgres", "postgresql", "pgsql"),
 )
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL or "", conn_max_age=60)}
-# The few statements every public reader's request sends are kept prepared on each
-# PostgreSQL connection (scoring.rows.prepared_cursor). Off behind a connection pooler
-# that cannot keep prepared statements (PgBouncer before 1.21 in transaction mode).
+# The statements sent over and over (a save's, the public standings page's) are kept
+# prepared on each PostgreSQL connection (scoring.rows.prepared_cursor). Off behind a
+# connection pooler that cannot keep prepared statements (PgBouncer before 1.21 in
+# transaction mode).
 DATABASE_PREPARED = env_bool("DJANGO_DB_PREPARED", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several writers (dev server + in-process tasks) must not fail with "database is locked".

@@ -73,12 +73,14 @@ def rows_with[M: Model](
 
 
 def prepared_cursor() -> Any:
-    """A cursor for the statements every reader's request sends (the public standings
-    page's one read, its status poll): on PostgreSQL the server keeps each one planned on
-    the connection (server-side binding; psycopg prepares a statement on its first use
-    and then only executes it), since planning them cost the server more than running
-    them. Django's own cursor elsewhere, or with ``settings.DATABASE_PREPARED`` off (behind
-    a connection pooler that cannot keep prepared statements, PgBouncer before 1.21)."""
+    """A cursor for the statements sent over and over: a save's locked read and its writes
+    (``row_locked``, ``rows_write``), the public standings page's read and its poll. On
+    PostgreSQL the server keeps each one planned on the connection (server-side binding;
+    psycopg prepares a statement on its first use and then only executes it): planning
+    them cost the server more than running them. Django's own cursor elsewhere, or with
+    ``settings.DATABASE_PREPARED`` off (behind a connection pooler that cannot keep
+    prepared statements, PgBouncer before 1.21). Django's query log shows such a
+    statement as "QUERY = '...' - PARAMS = ...": it cannot write the parameters in."""
     if connection.vendor != "postgresql" or not settings.DATABASE_PREPARED:
         return connection.cursor()
     import psycopg
@@ -189,7 +191,7 @@ def row_locked(
     if vendor != "postgresql":
         along = None
     sql, parts, names = _locked_sql(model, tuple(related), tuple(extra.items()), along, vendor)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, [*extra_params, pk])
         found = cursor.fetchone()
     if found is None:
@@ -311,7 +313,7 @@ def rows_write(
     history row and tally: one round trip, not three). Elsewhere one statement each."""
     if connection.vendor != "postgresql" or len(inserts) + len(updates) < 2:
         returning = bool(connection.features.can_return_columns_from_insert)
-        with connection.cursor() as cursor:
+        with prepared_cursor() as cursor:
             for instance in inserts:
                 sql, values = _insert(instance)
                 cursor.execute(sql + (f" RETURNING {_pk(instance)}" if returning else ""), values)
@@ -330,7 +332,7 @@ def rows_write(
         parts.append(f"u{n} AS ({sql})")
         params += values
     ids = ", ".join(f"(SELECT * FROM i{n})" for n in range(len(inserts))) or "1"
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(f"WITH {', '.join(parts)} SELECT {ids}", params)
         found = cursor.fetchone()
     for instance, pk in zip(inserts, found, strict=False):

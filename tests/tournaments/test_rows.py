@@ -148,6 +148,45 @@ def test_a_hand_written_read_gives_what_the_orm_gives(club_session):
     assert read(column).tzinfo is not None and read(None) is None
 
 
+def runs() -> dict[str, int]:
+    """Each statement kept prepared on this connection: how many times it ran (none off
+    PostgreSQL)."""
+    if connection.vendor != "postgresql":
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements "
+            "WHERE NOT from_sql"
+        )
+        return dict(cursor.fetchall())
+
+
+def ran_since(before: dict[str, int]) -> dict[str, int]:
+    return {s: n - before.get(s, 0) for s, n in runs().items() if n != before.get(s, 0)}
+
+
+@pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "plain"])
+def test_a_saves_statements_are_kept_prepared(club_session, settings, prepared):
+    """A save's locked read and its writes (one ``WITH`` on PostgreSQL) are kept prepared
+    on the connection and run from there the next time; nothing is kept when it is off."""
+    settings.DATABASE_PREPARED = prepared
+    before = runs()
+    for n in (1, 2):
+        with transaction.atomic():
+            session = row_locked(TableSession, club_session.pk)
+            session.revision += 1
+            rows_write(
+                inserts=[DealHistory(**history(session, deal_number=n, submission_key=f"k{n}"))],
+                updates=[(session, ["revision"])],
+            )
+    assert TableSession.objects.get(pk=club_session.pk).revision == club_session.revision + 2
+    if connection.vendor == "postgresql":
+        ran = ran_since(before)
+        locked = [n for s, n in ran.items() if "FOR UPDATE" in s]
+        written = [n for s, n in ran.items() if s.startswith("WITH")]
+        assert (locked, written) == (([2], [2]) if prepared else ([], []))
+
+
 @pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "plain"])
 def test_a_public_readers_statements_are_kept_prepared(kop_table, settings, prepared):
     """The standings page's one read (the tournament with its standings state) and its
@@ -156,17 +195,6 @@ def test_a_public_readers_statements_are_kept_prepared(kop_table, settings, prep
     later request only executes it); with ``DATABASE_PREPARED`` off, nothing is kept."""
     settings.DATABASE_PREPARED = prepared
     tournament = Tournament.objects.get(pk=kop_table.round.tournament_id)
-
-    def runs() -> dict[str, int]:
-        """Each statement kept prepared on this connection: how many times it ran."""
-        if connection.vendor != "postgresql":
-            return {}
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements "
-                "WHERE NOT from_sql"
-            )
-            return dict(cursor.fetchall())
 
     before = runs()
     with CaptureQueriesContext(connection) as queries:
@@ -180,7 +208,7 @@ def test_a_public_readers_statements_are_kept_prepared(kop_table, settings, prep
     assert found[1]["snapshot_id"] is None and not found[1]["finished"]
     assert (status["version"], status["snapshot"]) == (tournament.results_version, None)
     assert selectors.standings_page_state(slug="no-such-tournament") is None
-    ran = {s: n - before.get(s, 0) for s, n in runs().items() if n != before.get(s, 0)}
+    ran = ran_since(before)
     if connection.vendor == "postgresql":
         # The page's read also asks whether the last round is seated; the poll's does not.
         page = [n for s, n in ran.items() if "standingssnapshot" in s and "rounds_planned" in s]
