@@ -16,7 +16,7 @@ from typing import Any
 from django.db import connection, models
 from django.db.models.signals import pre_save
 
-INT64 = range(-(2**63), 2**63)
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
 class PostgresWouldRefuse(AssertionError):
@@ -26,7 +26,13 @@ class PostgresWouldRefuse(AssertionError):
 def _check_param(value: Any, sql: str) -> None:
     if isinstance(value, str) and "\x00" in value:
         raise PostgresWouldRefuse(f"a NUL in a query parameter: {sql[:120]}")
-    if isinstance(value, int) and not isinstance(value, bool) and value not in INT64:
+    # Compared, not ``in range(...)``: for an int subclass (psycopg's Int8, the parameters
+    # Django sends PostgreSQL) ``in`` walks the range.
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and not INT64_MIN <= value <= INT64_MAX
+    ):
         raise PostgresWouldRefuse(f"an integer beyond 64 bits ({value}): {sql[:120]}")
 
 
