@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+from unittest.mock import patch
 
 from django.db import connection, models
+from django.db.models.query import QuerySet
 from django.db.models.signals import pre_save
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
@@ -55,13 +57,40 @@ def _check_lengths(sender: type[models.Model], instance: models.Model, **kwargs:
             )
 
 
+def _checked_bulk_create(bulk_create: Any) -> Any:
+    def checked(self: Any, objs: Any, *args: Any, **kwargs: Any) -> Any:
+        objs = list(objs)
+        for obj in objs:
+            _check_lengths(type(obj), obj)
+        return bulk_create(self, objs, *args, **kwargs)
+
+    return checked
+
+
+def _checked_row(write: Any) -> Any:
+    def checked(instance: models.Model, *args: Any) -> Any:
+        _check_lengths(type(instance), instance)
+        return write(instance, *args)
+
+    return checked
+
+
 @contextmanager
 def lengths_checked() -> Iterator[None]:
     """Every model saved meanwhile holds no text longer than its column (on every test of
     the Django tiers: ``tests/conftest.py``)."""
+    from scoring import rows
+
     pre_save.connect(_check_lengths, dispatch_uid="tests.strict_db")
     try:
-        yield
+        # The writes that send no pre_save: the ORM's bulk inserts, and the rows written
+        # out by hand (a save's deal, history and tally).
+        with (
+            patch.object(QuerySet, "bulk_create", _checked_bulk_create(QuerySet.bulk_create)),
+            patch.object(rows, "_insert", _checked_row(rows._insert)),
+            patch.object(rows, "_update", _checked_row(rows._update)),
+        ):
+            yield
     finally:
         pre_save.disconnect(dispatch_uid="tests.strict_db")
 

@@ -14,6 +14,7 @@ from scoring.models import DealHistory, TableSeat, TableSession
 from scoring.rows import reader, row_insert, row_locked, rows_where, rows_write
 from scoring.selectors import seat_players_along, sheet_players
 from tests.factories import ClubFactory, PlayerFactory
+from tests.strict_db import PostgresWouldRefuse
 from tournaments import selectors
 from tournaments.models import Tournament
 
@@ -215,3 +216,17 @@ def test_a_public_readers_statements_are_kept_prepared(kop_table, settings, prep
         poll = [n for s, n in ran.items() if "standingssnapshot" in s and "rounds_planned" not in s]
         # Prepared: the page's read ran three times, the poll's once; plain: none did.
         assert (page, poll, len(ran)) == (([3], [1], 2) if prepared else ([], [], 0))
+
+
+def test_every_test_refuses_text_longer_than_its_column(club_session):
+    """The suite's guard (``tests/conftest.py``): text too long for its column fails a test
+    on SQLite too, whichever way it is written (a save, a bulk insert, a row written out)."""
+    limit = DealHistory._meta.get_field("actor").max_length
+    with pytest.raises(PostgresWouldRefuse):
+        DealHistory.objects.create(**history(club_session, actor="x" * (limit + 1)))
+    with pytest.raises(PostgresWouldRefuse):
+        DealHistory.objects.bulk_create([DealHistory(**history(club_session, actor="x" * 999))])
+    with pytest.raises(PostgresWouldRefuse):
+        row_insert(DealHistory(**history(club_session, actor="x" * (limit + 1))))
+    row_insert(DealHistory(**history(club_session, actor="x" * limit)))  # it fits
+    assert DealHistory.objects.filter(session=club_session).count() == 1
