@@ -232,8 +232,18 @@ def standings_view(
 
 
 def _standings_state(tournament: Tournament) -> dict[str, Any]:
-    """``_standings_states`` of a tournament already read."""
-    return _standings_states("t.id = %s", tournament.pk)[0][1]
+    """``_standings_states`` of a tournament already read (nothing stored for it if it
+    was deleted meanwhile)."""
+    found = _standings_states("t.id = %s", tournament.pk)
+    if not found:
+        return {
+            "snapshot_id": None,
+            "shown": None,
+            "computed_at": None,
+            "finished": False,
+            "deferred": False,
+        }
+    return found[0][1]
 
 
 def standings_page_state(*, slug: str) -> tuple[Tournament, dict[str, Any]] | None:

@@ -230,3 +230,12 @@ def test_every_test_refuses_text_longer_than_its_column(club_session):
         row_insert(DealHistory(**history(club_session, actor="x" * (limit + 1))))
     row_insert(DealHistory(**history(club_session, actor="x" * limit)))  # it fits
     assert DealHistory.objects.filter(session=club_session).count() == 1
+
+
+def test_the_standings_state_of_a_tournament_deleted_meanwhile_is_empty(kop_tournament):
+    """A page that read its tournament just before a director deleted it gets no snapshot,
+    not a server error."""
+    gone = Tournament.objects.get(pk=kop_tournament.pk)
+    Tournament.objects.filter(pk=gone.pk).delete()
+    view = selectors.standings_view(tournament=gone, viewer_is_director=False, with_data=False)
+    assert (view["snapshot"], view["finished"], view["deferred"]) == (None, False, False)
