@@ -235,15 +235,7 @@ def _standings_state(tournament: Tournament) -> dict[str, Any]:
     """``_standings_states`` of a tournament already read (nothing stored for it if it
     was deleted meanwhile)."""
     found = _standings_states("t.id = %s", tournament.pk)
-    if not found:
-        return {
-            "snapshot_id": None,
-            "shown": None,
-            "computed_at": None,
-            "finished": False,
-            "deferred": False,
-        }
-    return found[0][1]
+    return found[0][1] if found else _state(None, None, None, False, False, False)
 
 
 def standings_page_state(*, slug: str) -> tuple[Tournament, dict[str, Any]] | None:
@@ -281,26 +273,25 @@ def _standings_states(
         f"(SELECT MAX(n.results_version) FROM {snapshots} n WHERE n.tournament_id = t.id)",
         prepared=prepared,
     )
-    return [
-        (
-            tournament,
-            {
-                "snapshot_id": snapshot_id,
-                "shown": shown,
-                "computed_at": _from_db(computed_at) if snapshot_id is not None else None,
-                "finished": bool(last_seated) and not open_tables,
-                "deferred": bool(deferred),
-            },
-        )
-        for tournament, (
-            snapshot_id,
-            shown,
-            computed_at,
-            last_seated,
-            open_tables,
-            deferred,
-        ) in found
-    ]
+    return [(tournament, _state(*more)) for tournament, more in found]
+
+
+def _state(
+    snapshot_id: int | None,
+    shown: int | None,
+    computed_at: Any,
+    last_seated: bool,
+    open_tables: bool,
+    deferred: bool,
+) -> dict[str, Any]:
+    """A standings state from ``_standings_states``' values (as the database sends them)."""
+    return {
+        "snapshot_id": snapshot_id,
+        "shown": shown,
+        "computed_at": _from_db(computed_at) if snapshot_id is not None else None,
+        "finished": bool(last_seated) and not open_tables,
+        "deferred": bool(deferred),
+    }
 
 
 def snapshot_data(*, snapshot: StandingsSnapshot) -> Any:
