@@ -467,18 +467,27 @@ def _standings_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """The status line alone, for the page's poll: one small indexed read, and 304 Not
     Modified while nothing it shows has moved (the snapshot, the results version, a
     recompute waiting for the broker, the language). ``no-cache``: the browser asks
-    again every time, with the ETag it holds."""
+    again every time, with the ETag it holds.
+
+    ``shown``: the snapshot version whose tables the polling page shows ("none"). Once a
+    newer snapshot is stored the page reloads (``HX-Refresh``) to show it: its status
+    line alone would say "up to date" above the older tables. The line it answers says
+    so too, with a link, should the reload not happen."""
     status = selectors.standings_status(slug=slug)
     if status is None:
         raise Http404
     snapshot = status["snapshot"]
     shown = snapshot["results_version"] if snapshot else "none"
+    page_behind = request.GET.get("shown", str(shown)) != str(shown)
     deferred = "-deferred" if status["deferred"] else ""
     etag = f'"standings-{shown}-{status["version"]}{deferred}-{get_language()}"'
-    if etag in request.headers.get("If-None-Match", ""):
+    if etag in request.headers.get("If-None-Match", "") and not page_behind:
         response: HttpResponse = HttpResponseNotModified()
     else:
-        response = render(request, "tournaments/standings.html#standings-status", status)
+        context = {**status, "page_behind": page_behind}
+        response = render(request, "tournaments/standings.html#standings-status", context)
+        if page_behind:
+            response["HX-Refresh"] = "true"
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response

@@ -14,7 +14,7 @@ from scoring.models import RuleProfile
 from tests.browser.conftest import no_horizontal_overflow, wider_than_viewport
 from tests.factories import ClubFactory
 from tournaments import selectors, services
-from tournaments.models import StandingsSnapshot
+from tournaments.models import StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 FIELD, PAGE = 150, 25
@@ -34,12 +34,19 @@ def big_field(director):
     )
     tournament.results_version = 1
     tournament.save(update_fields=["results_version"])
+    snapshot_store(tournament, 1)
+    return tournament
+
+
+def snapshot_store(tournament, version, *, name="Małgorzata Wiśniewska-Szczepańska"):
+    """The standings snapshot of ``version``: ``FIELD`` players named ``name`` and their
+    start number, in start-number order."""
     rows = [
         {
             "rank": str(i),
             "place": i,
             "number": i,
-            "name": f"Małgorzata Wiśniewska-Szczepańska {i:03d}",
+            "name": f"{name} {i:03d}",
             "big_points": 1000 - i,
             "small_points": -i,
             "firsts": 1,
@@ -53,9 +60,10 @@ def big_field(director):
         for i in range(1, FIELD + 1)
     ]
     data = {"game": "kop", "individual": rows}
-    snapshot = StandingsSnapshot.objects.create(tournament=tournament, results_version=1, data=data)
+    snapshot = StandingsSnapshot.objects.create(
+        tournament=tournament, results_version=version, data=data
+    )
     services.standings_rows_store(snapshot=snapshot, data=data)
-    return tournament
 
 
 def test_a_search_on_a_phone_opens_the_players_page_marked(
@@ -81,4 +89,24 @@ def test_a_search_on_a_phone_opens_the_players_page_marked(
     phone.locator(".pager a[rel=next]").click()
     expect(body.first).to_contain_text("Szczepańska 126")
     expect(phone).to_have_url(re.compile(r"ind-page=6"))
+    assert no_horizontal_overflow(phone), wider_than_viewport(phone)
+
+
+def test_a_page_left_open_while_the_standings_update_shows_the_new_ones(
+    phone, live_server, director, monkeypatch
+):
+    """A phone on page 2 while a result is being counted: the page says so and asks every
+    few seconds; once the new standings are stored it shows them, still on page 2."""
+    monkeypatch.setattr(selectors, "STANDINGS_PAGE_SIZE", PAGE)
+    tournament = big_field(director)
+    Tournament.objects.filter(pk=tournament.pk).update(results_version=2)  # being counted
+    phone.goto(f"{live_server.url}/tournaments/{tournament.slug}/standings/?ind-page=2")
+    body = phone.locator("table.standings tbody tr")
+    expect(body.first).to_contain_text("Szczepańska 026")
+    expect(phone.locator("#standings-status")).to_contain_text("A newer version is on its way")
+
+    snapshot_store(tournament, 2, name="Zofia Nowak")
+    expect(body.first).to_contain_text("Zofia Nowak 026", timeout=15_000)
+    expect(phone.locator("#standings-current")).to_be_visible()
+    expect(phone).to_have_url(re.compile(r"ind-page=2"))
     assert no_horizontal_overflow(phone), wider_than_viewport(phone)

@@ -229,6 +229,40 @@ def test_the_status_poll_is_one_small_read_and_answers_304_until_a_version_moves
     assert 'id="standings-current"' not in moved.content.decode()
 
 
+def test_a_polling_page_reloads_once_a_newer_snapshot_than_its_tables_is_stored(
+    client, kop_tournament, sixteen, commit
+):
+    """The page polls while its snapshot is behind; once the newer one is stored, the
+    poll has the page reload (its status line alone would say "up to date" above the
+    older tables), and says so should the reload not happen."""
+    from tournaments.models import Tournament
+
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=F("results_version") + 1)
+    version = Tournament.objects.get(pk=kop_tournament.pk).results_version
+    shown = StandingsSnapshot.objects.get(tournament=kop_tournament).results_version
+    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
+    page = client.get(url).content.decode()
+    assert f"?status=1&amp;shown={shown}" in page  # the page's poll names its tables' version
+    poll = {"HX-Request": "true"}
+    waiting = client.get(f"{url}?status=1&shown={shown}", headers=poll)
+    assert "HX-Refresh" not in waiting and "A newer version is on its way" in waiting.text
+
+    services.standings_recompute(tournament_id=kop_tournament.pk, version=version)
+    behind = client.get(
+        f"{url}?status=1&shown={shown}", headers={**poll, "If-None-Match": waiting["ETag"]}
+    )
+    assert behind.status_code == 200 and behind["HX-Refresh"] == "true"
+    assert 'id="standings-newer"' in behind.text and 'id="standings-current"' not in behind.text
+    # The reloaded page shows the new snapshot, and its poll no longer asks for a reload.
+    reloaded = client.get(url).content.decode()
+    assert 'id="standings-current"' in reloaded and f"shown={shown}" not in reloaded
+    current = client.get(f"{url}?status=1&shown={version}", headers=poll)
+    assert "HX-Refresh" not in current and 'id="standings-current"' in current.text
+
+
 def test_the_poll_is_one_read_in_every_state_and_its_etag_follows_the_outbox(
     client, kop_tournament, sixteen, commit
 ):
