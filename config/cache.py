@@ -5,6 +5,9 @@ The cache only ever holds what the database can answer again (the role sets of
 the hall goes on at database speed instead of answering 500. After a failure the
 cache stays quiet for ``RETRY_AFTER`` seconds, so each request does not pay a
 connection timeout; the failure is logged once per quiet period.
+
+Pages drawn once for every reader are also kept in each process's memory
+(``page_copy``), in front of the shared cache.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from django.core.cache import cache, caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
@@ -99,3 +103,34 @@ class FailSoftRedisCache(RedisCache):
 
     def clear(self) -> Any:
         return self._soft(False, lambda: super(FailSoftRedisCache, self).clear())
+
+
+# A page drawn once for every reader (the public standings) is kept in this process's
+# memory as well as in the shared cache: its key names what it shows (a new results
+# version is a new key), so a copy held here is never older than the shared one, and a
+# reader's request then costs no round trip to Redis. Pages larger than this are kept
+# in the shared cache only (a 4,000-player print page), so the memory held stays small.
+PAGE_COPY_LOCAL_MAX = 512 * 1024
+
+
+def page_copy(key: str) -> str | None:
+    """The shared page stored under ``key``: this process's copy, else the shared cache's
+    (then kept here too); None if neither has it."""
+    local = caches["pages"]
+    html = local.get(key)
+    if html is None:
+        html = cache.get(key)
+        if html is not None:
+            _keep_local(key, html, local.default_timeout)
+    return html
+
+
+def keep_page_copy(key: str, html: str, seconds: int) -> None:
+    """Store a page drawn for every reader under ``key``, here and in the shared cache."""
+    cache.set(key, html, seconds)
+    _keep_local(key, html, seconds)
+
+
+def _keep_local(key: str, html: str, seconds: Any) -> None:
+    if len(html) <= PAGE_COPY_LOCAL_MAX:
+        caches["pages"].set(key, html, seconds)

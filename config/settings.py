@@ -200,6 +200,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_max": 0.1,
 }
 
+CACHES: dict[str, dict[str, object]]
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -212,6 +213,15 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# This process's copies of pages drawn for every reader (``config.cache.page_copy``): read
+# before the shared cache, so the hall's phones refreshing the standings cost no round
+# trip to Redis. Bounded: at most this many pages, each at most 512 KB.
+CACHES["pages"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "pages",
+    "TIMEOUT": 600,
+    "OPTIONS": {"MAX_ENTRIES": 64},
+}
 
 # Sessions live in the database only: a login must survive a Redis outage.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

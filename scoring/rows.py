@@ -33,8 +33,8 @@ def _q(name: str | None) -> str:
 
 
 @functools.cache
-def _columns(model: type[Model], alias: str) -> tuple[list[str], str]:
-    fields = model._meta.concrete_fields
+def _columns(model: type[Model], alias: str, defer: tuple[str, ...] = ()) -> tuple[list[str], str]:
+    fields = [f for f in model._meta.concrete_fields if f.attname not in defer]
     return [f.attname for f in fields], ", ".join(f"{alias}.{_q(f.column)}" for f in fields)
 
 
@@ -54,11 +54,13 @@ def rows_with[M: Model](
     *,
     join: str = "",
     prepared: bool = False,
+    defer: tuple[str, ...] = (),
 ) -> list[tuple[M, tuple[Any, ...]]]:
     """``rows_where``, each row with the values of the SQL expressions ``more`` (as the
     database sends them), read in the same statement (``prepared``: see
-    ``prepared_cursor``)."""
-    names, select = _columns(model, "t")
+    ``prepared_cursor``). ``defer``: fields left unread, as ``QuerySet.defer`` leaves
+    them (read on first use)."""
+    names, select = _columns(model, "t", defer)
     table = _q(model._meta.db_table)
     extra = "".join(f", {expression}" for expression in more)
     sql = f"SELECT {select}{extra} FROM {table} t {join} WHERE {where}"  # noqa: S608
@@ -67,7 +69,7 @@ def rows_with[M: Model](
         found = cursor.fetchall()
     db, n = connection.alias, len(names)
     return [
-        (model.from_db(db, names, _converted(model, list(row[:n]))), tuple(row[n:]))
+        (model.from_db(db, names, _converted(model, list(row[:n]), defer)), tuple(row[n:]))
         for row in found
     ]
 
@@ -217,13 +219,13 @@ def row_locked(
     return instance
 
 
-def _converted(model: type[Model], values: list[Any]) -> list[Any]:
+def _converted(model: type[Model], values: list[Any], defer: tuple[str, ...] = ()) -> list[Any]:
     """Values as the ORM reads them (JSON decoded, SQLite's dates parsed): each field's
-    converters, as the compiler applies them."""
-    if not any(_converters(model)):
+    converters, as the compiler applies them (the fields read: all but ``defer``)."""
+    if not any(_converters(model, defer)):
         return values
     out = list(values)
-    for i, converters in enumerate(_converters(model)):
+    for i, converters in enumerate(_converters(model, defer)):
         for convert, expression in converters:
             out[i] = convert(out[i], expression, connection)
     return out
@@ -237,8 +239,11 @@ def _field_converters(field: Field[Any, Any], vendor: str) -> tuple[Any, ...]:
 
 
 @functools.cache
-def _converters_for(model: type[Model], vendor: str) -> tuple[tuple[Any, ...], ...]:
-    return tuple(_field_converters(f, vendor) for f in model._meta.concrete_fields)
+def _converters_for(
+    model: type[Model], vendor: str, defer: tuple[str, ...]
+) -> tuple[tuple[Any, ...], ...]:
+    fields = model._meta.concrete_fields
+    return tuple(_field_converters(f, vendor) for f in fields if f.attname not in defer)
 
 
 def reader(field: Field[Any, Any]) -> Callable[[Any], Any]:
@@ -262,8 +267,8 @@ def _same(value: Any) -> Any:
     return value
 
 
-def _converters(model: type[Model]) -> tuple[tuple[Any, ...], ...]:
-    return _converters_for(model, connection.vendor)
+def _converters(model: type[Model], defer: tuple[str, ...] = ()) -> tuple[tuple[Any, ...], ...]:
+    return _converters_for(model, connection.vendor, defer)
 
 
 @functools.cache

@@ -53,14 +53,16 @@ def member_client(member) -> Client:
 
 @pytest.fixture(autouse=True)
 def fresh_cache():
-    """Each test starts with an empty in-process cache: cached role sets are keyed by user id,
-    and ids repeat between rolled-back tests. (The integration tier's Redis cache shares its
-    database with the Celery broker, so it is left alone; its ids do not repeat.)"""
+    """Each test starts with empty in-process caches: cached role sets are keyed by user id,
+    shared pages by ids and versions, and ids repeat between rolled-back tests. (The
+    integration tier's Redis cache shares its database with the Celery broker, so it is
+    left alone; its ids do not repeat.)"""
     from django.core.cache import caches
     from django.core.cache.backends.locmem import LocMemCache
 
-    if isinstance(caches["default"], LocMemCache):
-        caches["default"].clear()
+    for alias in caches:
+        if isinstance(caches[alias], LocMemCache):
+            caches[alias].clear()
     yield
 
 

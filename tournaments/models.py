@@ -170,6 +170,15 @@ class RoundTable(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="round_table_unique")
         ]
+        indexes = [
+            # The tables still to accept: every standings page and poll asks whether a
+            # tournament has one, and finding none reads nothing however many it has.
+            models.Index(
+                fields=["round"],
+                condition=models.Q(accepted_at__isnull=True),
+                name="round_table_open",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.round} table {self.number}"

@@ -272,6 +272,7 @@ def _standings_states(
         join=f"LEFT JOIN {snapshots} s ON s.tournament_id = t.id AND s.results_version = "
         f"(SELECT MAX(n.results_version) FROM {snapshots} n WHERE n.tournament_id = t.id)",
         prepared=prepared,
+        defer=("seating_plan",),  # an imported plan, every round's tables: no page shows it
     )
     return [(tournament, _state(*more)) for tournament, more in found]
 

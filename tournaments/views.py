@@ -24,6 +24,7 @@ from clubs.models import Club
 from clubs.roles import director_required, is_director
 from clubs.selectors import player_list
 from clubs.services import player_create
+from config.cache import keep_page_copy, page_copy
 from config.csvexport import csv_response
 from scoring.permissions import entry_actor
 from tournaments import selectors, services
@@ -374,7 +375,7 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         # Anonymous readers (the hall's phones) share one copy per results version: the
         # page drawn once with a slot for the CSRF token, each reader's own put in.
         key = _standings_page_key(request, parts)
-        html = cache.get(key) if key else None
+        html = page_copy(key) if key else None
         if html is None:
             if view["visible"] and view["snapshot"]:
                 context.update(_standings_search(request, view["snapshot"]))
@@ -394,7 +395,7 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                 context["csrf_token"] = CSRF_SLOT
             html = render_to_string(template, context, request)
             if key:
-                cache.set(key, html, STANDINGS_PAGE_SECONDS)
+                keep_page_copy(key, html, STANDINGS_PAGE_SECONDS)
         if key:
             html = html.replace(CSRF_SLOT, get_token(request))
         response = HttpResponse(html)

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring import services as scoring_services
 from scoring.models import DealHistory, TableSeat, TableSession
-from scoring.rows import reader, row_insert, row_locked, rows_where, rows_write
+from scoring.rows import reader, row_insert, row_locked, rows_where, rows_with, rows_write
 from scoring.selectors import seat_players_along, sheet_players
 from tests.factories import ClubFactory, PlayerFactory
 from tests.strict_db import PostgresWouldRefuse
@@ -101,6 +101,25 @@ def test_extra_columns_and_missing_rows(club_session):
         for pk in (club_session.pk + 1000, 2**63):  # none, and beyond the column's range
             with pytest.raises(TableSession.DoesNotExist):
                 row_locked(TableSession, pk)
+
+
+def test_a_deferred_field_is_left_unread_and_the_others_read_as_the_orm_reads(kop_tournament):
+    """The standings page reads its tournament without the imported seating plan (every
+    round's tables): the plan is not in the statement, the other fields (a date among
+    them, parsed on SQLite) are what the ORM reads."""
+    Tournament.objects.filter(pk=kop_tournament.pk).update(seating_plan=[[[1, 2, 3, 4]]])
+    with CaptureQueriesContext(connection) as queries:
+        ((read, more),) = rows_with(
+            Tournament, ("1 + 1",), "t.id = %s", [kop_tournament.pk], defer=("seating_plan",)
+        )
+    assert "seating_plan" not in queries[0]["sql"] and more == (2,)
+    assert read.get_deferred_fields() == {"seating_plan"}
+    orm = Tournament.objects.defer("seating_plan").get(pk=kop_tournament.pk)
+    assert model_to_dict(read, exclude=["seating_plan"]) == model_to_dict(
+        orm, exclude=["seating_plan"]
+    )
+    assert read.created_at == orm.created_at and read.created_at.tzinfo is not None
+    assert read.seating_plan == [[[1, 2, 3, 4]]]  # read on first use, as the ORM would
 
 
 def test_rows_brought_along_are_what_the_orm_reads_in_their_order(club_session, profiles):

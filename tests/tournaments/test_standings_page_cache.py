@@ -80,3 +80,31 @@ def test_a_search_or_an_unknown_query_is_drawn_for_its_request(standings_url):
         assert reader.get(standings_url + query).templates  # drawn every time
     assert reader.get(standings_url + "?ind-page=1").templates
     assert not reader.get(standings_url + "?ind-page=1").templates  # shared
+
+
+def test_a_process_serves_the_shared_page_from_its_own_memory(standings_url, monkeypatch):
+    """After one read from the shared cache, this process answers from its own copy (no
+    round trip to Redis per reader); a page too large for that stays shared only."""
+    from django.core.cache import cache, caches
+
+    from config import cache as page_cache
+
+    drawn = Client().get(standings_url)
+    assert drawn.templates
+    shared_reads = []
+    shared_get = cache.get
+    monkeypatch.setattr(cache, "get", lambda key, *a: shared_reads.append(key) or shared_get(key))
+    for _ in range(3):
+        assert Client().get(standings_url).content.decode().count("Gracz") >= 16
+    assert shared_reads == []  # every reader answered from this process's copy
+
+    caches["pages"].clear()  # another process: its first reader reads the shared copy
+    Client().get(standings_url)
+    Client().get(standings_url)
+    assert len(shared_reads) == 1 and shared_reads[0].startswith("standings-page:")
+
+    caches["pages"].clear()
+    monkeypatch.setattr(page_cache, "PAGE_COPY_LOCAL_MAX", 100)  # every page too large
+    Client().get(standings_url)
+    Client().get(standings_url)
+    assert len(shared_reads) == 3  # both from the shared cache, none kept here
