@@ -171,7 +171,7 @@ class RoundTable(models.Model):
             models.UniqueConstraint(fields=["round", "number"], name="round_table_unique")
         ]
         indexes = [
-            # The tables still to accept: every standings page and poll asks whether a
+            # The tables still to accept: every standings page asks whether its
             # tournament has one, and finding none reads nothing however many it has.
             models.Index(
                 fields=["round"],
