@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, Model
 
 
@@ -60,10 +60,7 @@ def rows_with[M: Model](
     database sends them), read in the same statement (``prepared``: see
     ``prepared_cursor``). ``defer``: fields left unread, as ``QuerySet.defer`` leaves
     them (read on first use)."""
-    names, select = _columns(model, "t", defer)
-    table = _q(model._meta.db_table)
-    extra = "".join(f", {expression}" for expression in more)
-    sql = f"SELECT {select}{extra} FROM {table} t {join} WHERE {where}"  # noqa: S608
+    names, sql = _select_sql(model, tuple(more), where, join, defer)
     with prepared_cursor() if prepared else connection.cursor() as cursor:
         cursor.execute(sql, params)
         found = cursor.fetchall()
@@ -72,6 +69,18 @@ def rows_with[M: Model](
         (model.from_db(db, names, _converted(model, list(row[:n]), defer)), tuple(row[n:]))
         for row in found
     ]
+
+
+@functools.cache
+def _select_sql(
+    model: type[Model], more: tuple[str, ...], where: str, join: str, defer: tuple[str, ...]
+) -> tuple[list[str], str]:
+    """``rows_with``'s statement, written once per shape (a page's read runs it on every
+    request)."""
+    names, select = _columns(model, "t", defer)
+    extra = "".join(f", {expression}" for expression in more)
+    table = _q(model._meta.db_table)
+    return names, f"SELECT {select}{extra} FROM {table} t {join} WHERE {where}"  # noqa: S608
 
 
 def prepared_cursor() -> Any:
@@ -83,17 +92,17 @@ def prepared_cursor() -> Any:
     ``settings.DATABASE_PREPARED`` off (behind a connection pooler that cannot keep
     prepared statements, PgBouncer before 1.21). Django's query log shows such a
     statement as "QUERY = '...' - PARAMS = ...": it cannot write the parameters in."""
-    if connection.vendor != "postgresql" or not settings.DATABASE_PREPARED:
-        return connection.cursor()
+    django: Any = connections[DEFAULT_DB_ALIAS]  # looked up once: the proxy looks up each use
+    if django.vendor != "postgresql" or not settings.DATABASE_PREPARED:
+        return django.cursor()
     import psycopg
 
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    raw = connection.connection
+    django.close_if_health_check_failed()
+    django.ensure_connection()
+    raw = django.connection
     if raw.prepare_threshold is None:  # Django's: it binds on the client and never prepares
         raw.prepare_threshold = 0  # then only cursors binding on the server prepare
-    with connection.wrap_database_errors:
-        django: Any = connection  # its cursor wrapping, as ``connection.cursor()`` does it
+    with django.wrap_database_errors:  # its cursor wrapping, as ``connection.cursor()`` does it
         return django._prepare_cursor(psycopg.Cursor(raw))
 
 

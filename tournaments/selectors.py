@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import timedelta
 from typing import Any
 
@@ -16,7 +17,7 @@ from django_tables2.data import TableData
 
 from clubs.selectors import fold_name, names_alike
 from scoring.games import game_for
-from scoring.rows import prepared_cursor, rows_with
+from scoring.rows import prepared_cursor, reader, rows_with
 from scoring.selectors import round_table_of
 from tournaments.adapters import played_schedule
 from tournaments.models import (
@@ -147,19 +148,8 @@ def standings_status(*, slug: str) -> dict[str, Any] | None:
 
     Written as SQL: it answers every open standings page every few seconds, and building
     the same statement through the ORM's subqueries cost more than running it."""
-    q = connection.ops.quote_name
-    tournaments, snapshots, outbox = (
-        q(m._meta.db_table) for m in (Tournament, StandingsSnapshot, TaskOutbox)
-    )
     with prepared_cursor() as cursor:  # every open standings page asks every few seconds
-        cursor.execute(
-            f"SELECT t.id, t.results_version, s.results_version, s.computed_at, "  # noqa: S608
-            f"EXISTS (SELECT 1 FROM {outbox} o WHERE o.tournament_id = t.id) "
-            f"FROM {tournaments} t LEFT JOIN {snapshots} s ON s.tournament_id = t.id "
-            f"AND s.results_version = (SELECT MAX(n.results_version) FROM {snapshots} n "
-            "WHERE n.tournament_id = t.id) WHERE t.slug = %s",
-            [slug],
-        )
+        cursor.execute(_standings_status_sql(), [slug])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -183,14 +173,26 @@ def standings_status(*, slug: str) -> dict[str, Any] | None:
     return status
 
 
+@functools.cache
+def _standings_status_sql() -> str:
+    """``standings_status``' statement, written once."""
+    q = connection.ops.quote_name
+    tournaments, snapshots, outbox = (
+        q(m._meta.db_table) for m in (Tournament, StandingsSnapshot, TaskOutbox)
+    )
+    return (
+        f"SELECT t.id, t.results_version, s.results_version, s.computed_at, "  # noqa: S608
+        f"EXISTS (SELECT 1 FROM {outbox} o WHERE o.tournament_id = t.id) "
+        f"FROM {tournaments} t LEFT JOIN {snapshots} s ON s.tournament_id = t.id "
+        f"AND s.results_version = (SELECT MAX(n.results_version) FROM {snapshots} n "
+        "WHERE n.tournament_id = t.id) WHERE t.slug = %s"
+    )
+
+
 def _from_db(computed_at: Any) -> Any:
     """A snapshot's ``computed_at`` read by SQL as the ORM would give it (SQLite hands
     over text, PostgreSQL a datetime)."""
-    field = StandingsSnapshot._meta.get_field("computed_at")
-    column = field.get_col(StandingsSnapshot._meta.db_table)
-    for convert in connection.ops.get_db_converters(column) + field.get_db_converters(connection):
-        computed_at = convert(computed_at, column, connection)
-    return computed_at
+    return reader(StandingsSnapshot._meta.get_field("computed_at"))(computed_at)
 
 
 def standings_view(
@@ -251,12 +253,27 @@ def _standings_states(
     """In one SQL read, the tournament's row and: the newest snapshot's id, version and
     time, whether the tournament is finished (``tournament_finished``) and whether a task
     for it waits in the outbox. What every standings page asks before anything else."""
+    columns, join = _standings_state_sql()
+    found = rows_with(
+        Tournament,
+        columns,
+        where,
+        [key],
+        join=join,
+        prepared=prepared,
+        defer=("seating_plan",),  # an imported plan, every round's tables: no page shows it
+    )
+    return [(tournament, _state(*more)) for tournament, more in found]
+
+
+@functools.cache
+def _standings_state_sql() -> tuple[tuple[str, ...], str]:
+    """``_standings_states``' columns beside the tournament's and its join, written once."""
     q = connection.ops.quote_name
     snapshots, rounds, tables, outbox = (
         q(m._meta.db_table) for m in (StandingsSnapshot, Round, RoundTable, TaskOutbox)
     )
-    found = rows_with(
-        Tournament,
+    return (
         (
             "s.id",
             "s.results_version",
@@ -267,14 +284,9 @@ def _standings_states(
             "WHERE r.tournament_id = t.id AND rt.accepted_at IS NULL)",
             f"EXISTS (SELECT 1 FROM {outbox} o WHERE o.tournament_id = t.id)",  # noqa: S608
         ),
-        where,
-        [key],
-        join=f"LEFT JOIN {snapshots} s ON s.tournament_id = t.id AND s.results_version = "
+        f"LEFT JOIN {snapshots} s ON s.tournament_id = t.id AND s.results_version = "
         f"(SELECT MAX(n.results_version) FROM {snapshots} n WHERE n.tournament_id = t.id)",
-        prepared=prepared,
-        defer=("seating_plan",),  # an imported plan, every round's tables: no page shows it
     )
-    return [(tournament, _state(*more)) for tournament, more in found]
 
 
 def _state(
