@@ -71,7 +71,7 @@ def rows_with[M: Model](
     ]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)  # bounded: its key is the statement's text
 def _select_sql(
     model: type[Model], more: tuple[str, ...], where: str, join: str, defer: tuple[str, ...]
 ) -> tuple[list[str], str]:
