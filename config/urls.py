@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from config import views
 
@@ -22,7 +24,11 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("accounts/members/", include("clubs.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch takes no CSRF token: the public standings page is one copy
+    # shared by every reader who is not signed in, drawn without a token (a token is each
+    # reader's own), and its language switch must work. What a forged switch could do is
+    # change a visitor's language; its ``next`` stays on this site (Django checks it).
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),

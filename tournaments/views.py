@@ -10,7 +10,6 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -372,8 +371,9 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if etag and etag in request.headers.get("If-None-Match", ""):
         response: HttpResponse = HttpResponseNotModified()
     else:
-        # Anonymous readers (the hall's phones) share one copy per results version: the
-        # page drawn once with a slot for the CSRF token, each reader's own put in.
+        # Anonymous readers (the hall's phones) share one copy per results version, drawn
+        # once and without a CSRF token (``shared_page``): a token is each reader's own,
+        # and the page's one form, the language switch, takes none (``config.urls``).
         key = _standings_page_key(request, parts)
         html = page_copy(key) if key else None
         if html is None:
@@ -391,25 +391,19 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                 if request.GET.get("print")
                 else ("tournaments/standings.html")
             )
-            if key:
-                context["csrf_token"] = CSRF_SLOT
+            context["shared_page"] = bool(key)
             html = render_to_string(template, context, request)
             if key:
                 keep_page_copy(key, html, STANDINGS_PAGE_SECONDS)
-        if key:
-            html = html.replace(CSRF_SLOT, get_token(request))
         response = HttpResponse(html)
     if etag:
         response["ETag"] = etag
-        # The page carries this browser's CSRF token: its own cache only, asked again
-        # each time (then 304 while nothing on it has moved).
+        # A signed-in reader's page carries their name and CSRF token: the browser's own
+        # cache only, asked again each time (then 304 while nothing on it has moved).
         response["Cache-Control"] = "private, no-cache"
     return response
 
 
-# Where a shared standings page's CSRF token goes (``standings``): letters a token never
-# has beside the page's own text, replaced by the reader's token on every answer.
-CSRF_SLOT = "csrf_token_slot_5e1f"
 STANDINGS_PAGE_SECONDS = 600  # a new results version is a new key anyway
 
 

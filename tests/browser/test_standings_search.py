@@ -110,3 +110,29 @@ def test_a_page_left_open_while_the_standings_update_shows_the_new_ones(
     expect(phone.locator("#standings-current")).to_be_visible()
     expect(phone).to_have_url(re.compile(r"ind-page=2"))
     assert no_horizontal_overflow(phone), wider_than_viewport(phone)
+
+
+def test_a_reader_switches_the_shared_pages_language_and_stays_on_its_page(
+    phone, live_server, director, monkeypatch
+):
+    """The page every reader shares carries no CSRF token of anyone's: its language switch
+    still works, twice over, and keeps the reader on the page of the standings they read."""
+    monkeypatch.setattr(selectors, "STANDINGS_PAGE_SIZE", PAGE)
+    tournament = big_field(director)
+    url = f"{live_server.url}/tournaments/{tournament.slug}/standings/?ind-page=3"
+    body = phone.locator("table.standings tbody tr")
+    # A reader before this one drew the shared copy: this one is answered with it.
+    first = phone.context.browser.new_page()
+    first.goto(url)
+    first.close()
+    phone.goto(url)
+    expect(body.first).to_contain_text("Szczepańska 051")
+    phone.get_by_role("button", name="PL").click()
+    expect(phone.locator("html")).to_have_attribute("lang", "pl")
+    expect(phone.get_by_role("link", name="Zaloguj")).to_be_visible()
+    expect(body.first).to_contain_text("Szczepańska 051")
+    expect(phone).to_have_url(re.compile(r"ind-page=3"))
+    assert no_horizontal_overflow(phone), wider_than_viewport(phone)
+    phone.get_by_role("button", name="EN").click()
+    expect(phone.locator("html")).to_have_attribute("lang", "en")
+    expect(body.first).to_contain_text("Szczepańska 051")

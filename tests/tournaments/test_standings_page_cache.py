@@ -1,5 +1,5 @@
 """The public standings page: one copy per results version shared by the readers who are
-not signed in (the hall's phones), each answered with its own CSRF token."""
+not signed in (the hall's phones), drawn without a CSRF token (a token is each reader's)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from django.urls import reverse
 from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
 from tournaments import services
-from tournaments.views import CSRF_SLOT
 
 pytestmark = pytest.mark.django_db
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -26,31 +25,32 @@ def standings_url(kop_tournament, sixteen, django_capture_on_commit_callbacks):
     return reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
 
 
-def test_readers_share_one_page_each_with_a_token_that_works(standings_url):
+def test_readers_share_one_page_without_a_token_and_switch_language_from_it(standings_url):
     first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
     drawn = first.get(standings_url)
     shared = second.get(standings_url)
     assert "tournaments/standings.html" in [t.name for t in drawn.templates]
     assert shared.templates == []  # the second reader's page was not drawn again
     pages = [r.content.decode() for r in (drawn, shared)]
-    assert all(CSRF_SLOT not in page and "Gracz 01" in page for page in pages)
-    tokens = [TOKEN.search(page).group(1) for page in pages]
-    assert tokens[0] != tokens[1]
-    for client, token, page in zip((first, second), tokens, pages, strict=True):
-        assert f'"X-CSRFToken": "{token}"' in page  # htmx's header: the same token
-        # the page's own form (the language switch) takes the reader's token
-        answer = client.post(
-            reverse("set_language"),
-            {"language": "en", "next": standings_url, "csrfmiddlewaretoken": token},
-        )
-        assert answer.status_code == 302
-    # and not another reader's page's token with this reader's cookie
-    stranger = Client(enforce_csrf_checks=True)
-    stranger.get(standings_url)
-    refused = stranger.post(
-        reverse("set_language"), {"language": "en", "csrfmiddlewaretoken": tokens[0][:-4] + "AAAA"}
-    )
-    assert refused.status_code == 403
+    assert pages[0] == pages[1] and "Gracz 01" in pages[0]
+    # a token is each reader's own: the shared page carries none and sets no cookie for one
+    assert "csrfmiddlewaretoken" not in pages[0] and "X-CSRFToken" not in pages[0]
+    assert all("csrftoken" not in r.cookies for r in (drawn, shared))
+    for client in (first, second):
+        # the page's one form, the language switch, works without a token
+        answer = client.post(reverse("set_language"), {"language": "en", "next": standings_url})
+        assert answer.status_code == 302 and answer.url == standings_url
+        assert '<html lang="en">' in client.get(standings_url).content.decode()
+
+
+def test_a_signed_in_reader_page_carries_a_token_the_forms_need(standings_url, director_client):
+    director_client.handler.enforce_csrf_checks = True
+    page = director_client.get(standings_url).content.decode()
+    token = TOKEN.search(page).group(1)
+    assert f'"X-CSRFToken": "{token}"' in page  # htmx's header: the same token
+    logout = reverse("logout")
+    assert director_client.post(logout).status_code == 403  # none: refused
+    assert director_client.post(logout, {"csrfmiddlewaretoken": token}).status_code == 302
 
 
 def test_a_new_results_version_is_a_new_page(standings_url, kop_tournament):
