@@ -113,9 +113,10 @@ class FailSoftRedisCache(RedisCache):
 PAGE_COPY_LOCAL_MAX = 512 * 1024
 
 
-def page_copy(key: str) -> str | None:
-    """The shared page stored under ``key``: this process's copy, else the shared cache's
-    (then kept here too); None if neither has it."""
+def page_copy(key: str) -> bytes | None:
+    """The shared page stored under ``key`` (its bytes as sent: no encoding per answer):
+    this process's copy, else the shared cache's (then kept here too); None if neither
+    has it."""
     local = caches["pages"]
     html = local.get(key)
     if html is None:
@@ -125,12 +126,12 @@ def page_copy(key: str) -> str | None:
     return html
 
 
-def keep_page_copy(key: str, html: str, seconds: int) -> None:
+def keep_page_copy(key: str, html: bytes, seconds: int) -> None:
     """Store a page drawn for every reader under ``key``, here and in the shared cache."""
     cache.set(key, html, seconds)
     _keep_local(key, html, seconds)
 
 
-def _keep_local(key: str, html: str, seconds: Any) -> None:
+def _keep_local(key: str, html: bytes, seconds: Any) -> None:
     if len(html) <= PAGE_COPY_LOCAL_MAX:
         caches["pages"].set(key, html, seconds)

@@ -392,7 +392,7 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                 else ("tournaments/standings.html")
             )
             context["shared_page"] = bool(key)
-            html = render_to_string(template, context, request)
+            html = render_to_string(template, context, request).encode()
             if key:
                 keep_page_copy(key, html, STANDINGS_PAGE_SECONDS)
         response = HttpResponse(html)
