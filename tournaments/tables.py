@@ -62,10 +62,10 @@ class PlayerLinkColumn(tables.Column):
 def num_column(label: StrOrPromise, *, wide_only: bool = False, **kwargs: Any) -> tables.Column:
     """A right-aligned number column; ``wide_only``: hidden on a phone (static/css/app.css),
     so the columns that decide the places fit without a sideways scroll."""
-    if wide_only:
-        attrs = {"td": {"class": "num wide-only"}, "th": {"class": "wide-only"}}
-        return tables.Column(verbose_name=label, attrs=attrs, **kwargs)
-    return tables.Column(verbose_name=label, attrs={"td": {"class": "num"}}, **kwargs)
+    kind = "num wide-only" if wide_only else "num"
+    return tables.Column(
+        verbose_name=label, attrs={"td": {"class": kind}, "th": {"class": kind}}, **kwargs
+    )
 
 
 class PlayerStandingsTable(FastTable):
@@ -110,13 +110,11 @@ STANDINGS_TABLES: dict[str, type[PlayerStandingsTable]] = {
 
 
 class GroupStandingsTable(FastTable):
-    rank = tables.Column(
-        verbose_name=_("Place"), order_by=("place",), attrs={"td": {"class": "num"}}
-    )
+    rank = num_column(_("Place"), order_by=("place",))
     group = tables.Column(verbose_name=_("Name"))
     members = tables.Column(verbose_name=_("Players"), orderable=False)
-    big_points = tables.Column(verbose_name=_("Big points"), attrs={"td": {"class": "num"}})
-    small_points = tables.Column(verbose_name=_("Small points"), attrs={"td": {"class": "num"}})
+    big_points = num_column(_("Big points"))
+    small_points = num_column(_("Small points"))
 
     class Meta:
         orderable = True
@@ -126,12 +124,12 @@ class GroupStandingsTable(FastTable):
 class RoundResultsTable(FastTable):
     """One round's results: every player's table, place, small and big points."""
 
-    table = tables.Column(verbose_name=_("Table"), attrs={"td": {"class": "num"}})
-    place = tables.Column(verbose_name=_("Place at the table"), attrs={"td": {"class": "num"}})
-    number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
+    table = num_column(_("Table"))
+    place = num_column(_("Place at the table"))
+    number = num_column(_("No."))
     name = PlayerLinkColumn()
-    small_points = tables.Column(verbose_name=_("Small points"), attrs={"td": {"class": "num"}})
-    big_points = tables.Column(verbose_name=_("Big points"), attrs={"td": {"class": "num"}})
+    small_points = num_column(_("Small points"))
+    big_points = num_column(_("Big points"))
 
     class Meta:
         orderable = True

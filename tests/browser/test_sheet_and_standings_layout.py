@@ -108,3 +108,50 @@ def test_no_number_on_the_vint_table_page_breaks_across_lines_at_320_px(
     phone.screenshot(path=str(shots / "vint-table-320.png"), full_page=True)
     assert phone.locator(".grid td.num").count() > 0
     assert phone.evaluate(BROKEN_NUMBERS) == []
+
+
+# Per name in the standings: each place where a line ends inside a word (a letter either
+# side), with the width of that word and of the column's text box.
+NAME_BREAKS = """() => [...document.querySelectorAll('table.standings td a')].flatMap(a => {
+  const text = a.firstChild, s = text.textContent, cell = a.closest('td');
+  const box = (i, j) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, j);
+                          return r.getClientRects(); };
+  const style = getComputedStyle(cell);
+  const column = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const out = [];
+  for (let i = 1; i < s.length; i++) {
+    if (!(/\\p{L}/u.test(s[i - 1]) && /\\p{L}/u.test(s[i]))) continue;
+    if (box(i - 1, i)[0].top === box(i, i + 1)[0].top) continue;
+    let from = i, to = i;  // the word around the break
+    while (from > 0 && /\\p{L}/u.test(s[from - 1])) from--;
+    while (to < s.length && /\\p{L}/u.test(s[to])) to++;
+    const word = [...box(from, to)].reduce((w, r) => w + r.width, 0);
+    out.push({name: s, at: i, word: Math.round(word), column: Math.round(column)});
+  }
+  return out;
+})"""
+
+
+@pytest.mark.parametrize(("language", "width"), [("pl", 360), ("pl", 320), ("ru", 320)])
+def test_standings_names_break_between_words_on_a_phone(
+    phone, live_server, demo, shots, language, width
+):
+    """The demo's longest names on a phone: the number columns keep to their numbers and
+    the names get the rest, so a name wraps between its words. Only a word wider than the
+    whole column may break inside (at 320 px, "Brzęczyszczykiewicz"; in Russian, whose
+    headings are wider, a few more)."""
+    phone.set_viewport_size({"width": width, "height": 740})
+    phone.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    tournament = Tournament.objects.get()
+    phone.goto(f"{live_server.url}/tournaments/{tournament.slug}/standings/")
+    phone.screenshot(path=str(shots / f"standings-{width}-{language}.png"), full_page=True)
+    assert no_horizontal_overflow(phone), wider_than_viewport(phone)
+    breaks = phone.evaluate(NAME_BREAKS)
+    assert all(b["word"] > b["column"] for b in breaks), breaks
+    if width == 360:
+        assert breaks == []
+    else:  # squeezed by wide number columns, nearly every name broke inside a word
+        names = phone.locator("table.standings td a").count()
+        assert len({b["name"] for b in breaks}) <= names // 4, breaks
