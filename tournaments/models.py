@@ -306,7 +306,10 @@ class RatingSource(models.Model):
 class RatingEvent(models.Model):
     """A player's rating before and after one source, and the games it counted."""
 
-    source = models.ForeignKey(RatingSource, on_delete=models.CASCADE, related_name="events")
+    # No index of its own: the unique (source, player) below starts with it.
+    source = models.ForeignKey(
+        RatingSource, on_delete=models.CASCADE, related_name="events", db_index=False
+    )
     player = models.ForeignKey(
         "clubs.Player", on_delete=models.CASCADE, related_name="rating_events"
     )
@@ -344,7 +347,10 @@ class RatingEvent(models.Model):
 class RatingState(models.Model):
     """A player's current rating in one game (after their latest event)."""
 
-    player = models.ForeignKey("clubs.Player", on_delete=models.CASCADE, related_name="ratings")
+    # No index of its own: the unique (player, game) below starts with it.
+    player = models.ForeignKey(
+        "clubs.Player", on_delete=models.CASCADE, related_name="ratings", db_index=False
+    )
     game = models.CharField(_("game"), max_length=10, choices=RATING_GAMES)
     mu = models.FloatField()
     sigma = models.FloatField()

