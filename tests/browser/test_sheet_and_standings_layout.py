@@ -138,8 +138,7 @@ def test_standings_names_break_between_words_on_a_phone(
 ):
     """The demo's longest names on a phone: the number columns keep to their numbers and
     the names get the rest, so a name wraps between its words. Only a word wider than the
-    whole column may break inside (at 320 px, "Brzęczyszczykiewicz"; in Russian, whose
-    headings are wider, a few more)."""
+    whole column may break inside (at 320 px, "Brzęczyszczykiewicz")."""
     phone.set_viewport_size({"width": width, "height": 740})
     phone.context.add_cookies(
         [{"name": "django_language", "value": language, "url": live_server.url}]
@@ -154,4 +153,4 @@ def test_standings_names_break_between_words_on_a_phone(
         assert breaks == []
     else:  # squeezed by wide number columns, nearly every name broke inside a word
         names = phone.locator("table.standings td a").count()
-        assert len({b["name"] for b in breaks}) <= names // 4, breaks
+        assert len({b["name"] for b in breaks}) <= names // 8, breaks
