@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+
+from config.cache import keep_page_copy, page_copy
 
 
 def client_ip(request: HttpRequest) -> str | None:
@@ -20,16 +25,31 @@ def client_ip(request: HttpRequest) -> str | None:
     return request.META.get("REMOTE_ADDR")
 
 
+# How long a process keeps the locked-out page it drew (``lockout_response``).
+LOCKED_OUT_PAGE_SECONDS = 600
+
+
 def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None, credentials: Any
 ) -> HttpResponse:
-    """django-axes' answer to a locked-out login: a page in the visitor's language, 429."""
-    return render(
-        request,
-        "registration/locked_out.html",
-        {
-            "failure_limit": settings.AXES_FAILURE_LIMIT,
-            "cooloff_minutes": settings.AXES_COOLOFF_MINUTES,
-        },
-        status=429,
+    """django-axes' answer to a locked-out login: a page in the visitor's language, 429.
+
+    A flood of guesses is answered with this page over and over, on the workers that deal
+    entry needs: for a visitor who is not signed in it is drawn once per language and
+    address and then kept (``config.cache.page_copy``), so a refusal costs the lockout's
+    lookup and not a page drawn. That copy names no one and carries no CSRF token, as the
+    shared standings page (its language switch takes none)."""
+    limit, minutes = settings.AXES_FAILURE_LIMIT, settings.AXES_COOLOFF_MINUTES
+    user = getattr(request, "user", None)
+    shared = not (user is not None and user.is_authenticated) and not len(
+        messages.get_messages(request)
     )
+    parts = f"{get_language()}|{limit}|{minutes}|{request.get_full_path()}"
+    key = f"locked-out:{hashlib.blake2b(parts.encode(), digest_size=12).hexdigest()}"
+    html = page_copy(key) if shared else None
+    if html is None:
+        context = {"failure_limit": limit, "cooloff_minutes": minutes, "shared_page": shared}
+        html = render_to_string("registration/locked_out.html", context, request).encode()
+        if shared:
+            keep_page_copy(key, html, LOCKED_OUT_PAGE_SECONDS)
+    return HttpResponse(html, status=429)

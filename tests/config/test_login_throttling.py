@@ -104,3 +104,41 @@ def test_a_director_cannot_reset_a_superusers_password(director_client):
     assert response.status_code == 403
     boss.refresh_from_db()
     assert boss.check_password("boss-password-123")
+
+
+LOCKED_OUT = "registration/locked_out.html"
+
+
+def _drawn(response) -> list[str]:
+    return [t.name for t in response.templates]
+
+
+def test_a_flood_of_refused_guesses_gets_one_page_drawn_per_language(client, director, settings):
+    """Refusals answer from a kept copy: a flood costs the lockout's lookup, not a page
+    drawn each time. The copy carries no one's CSRF token, and its language switch works."""
+    first = _fail(client, settings.AXES_FAILURE_LIMIT)
+    assert first.status_code == 429 and LOCKED_OUT in _drawn(first)
+    again = _fail(client, 1)
+    assert again.status_code == 429 and _drawn(again) == []  # the kept copy
+    assert again.content == first.content
+    assert "csrfmiddlewaretoken" not in again.content.decode()
+    switched = Client(enforce_csrf_checks=True).post(
+        "/i18n/setlang/", {"language": "pl", "next": "/accounts/login/"}
+    )
+    assert switched.status_code == 302
+    client.cookies["django_language"] = "pl"
+    polish = _fail(client, 1)
+    assert polish.status_code == 429 and LOCKED_OUT in _drawn(polish)  # another language
+    assert "Zbyt wiele nieudanych logowań" in polish.content.decode()
+    assert _drawn(_fail(client, 1)) == []
+
+
+def test_a_signed_in_visitor_locked_out_gets_a_page_of_their_own(director_client, settings):
+    """Through the admin's login form (django-axes refuses there after the request went
+    through the whole stack, so it knows who is signed in): a page drawn for them."""
+    for _ in range(settings.AXES_FAILURE_LIMIT + 1):
+        page = director_client.post("/admin/login/", WRONG)
+    for _ in range(2):
+        page = director_client.post("/admin/login/", WRONG)
+        assert page.status_code == 429 and LOCKED_OUT in _drawn(page)  # for them, each time
+        assert "Log out" in page.content.decode()
