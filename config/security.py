@@ -36,15 +36,19 @@ def lockout_response(
 
     A flood of guesses is answered with this page over and over, on the workers that deal
     entry needs: for a visitor who is not signed in it is drawn once per language and
-    address and then kept (``config.cache.page_copy``), so a refusal costs the lockout's
+    login page and then kept (``config.cache.page_copy``), so a refusal costs the lockout's
     lookup and not a page drawn. That copy names no one and carries no CSRF token, as the
     shared standings page (its language switch takes none)."""
     limit, minutes = settings.AXES_FAILURE_LIMIT, settings.AXES_COOLOFF_MINUTES
     user = getattr(request, "user", None)
-    shared = not (user is not None and user.is_authenticated) and not len(
-        messages.get_messages(request)
+    shared = (
+        not (user is not None and user.is_authenticated)
+        and not len(messages.get_messages(request))
+        # An address with a query is drawn for its request: no copy a stranger's queries
+        # could multiply (a few languages and login pages are all there is to keep).
+        and not request.META.get("QUERY_STRING")
     )
-    parts = f"{get_language()}|{limit}|{minutes}|{request.get_full_path()}"
+    parts = f"{get_language()}|{limit}|{minutes}|{request.path}"
     key = f"locked-out:{hashlib.blake2b(parts.encode(), digest_size=12).hexdigest()}"
     html = page_copy(key) if shared else None
     if html is None:

@@ -7,6 +7,8 @@ from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from config import security
+
 pytestmark = pytest.mark.django_db
 
 WRONG = {"username": "dora-director", "password": "not-the-password"}
@@ -142,3 +144,17 @@ def test_a_signed_in_visitor_locked_out_gets_a_page_of_their_own(director_client
         page = director_client.post("/admin/login/", WRONG)
         assert page.status_code == 429 and LOCKED_OUT in _drawn(page)  # for them, each time
         assert "Log out" in page.content.decode()
+
+
+def test_a_refusal_at_an_address_with_a_query_is_drawn_for_it_and_not_kept(
+    client, director, settings, monkeypatch
+):
+    """Queries a stranger makes up must not multiply the kept pages."""
+    kept = []
+    monkeypatch.setattr(security, "keep_page_copy", lambda key, *a: kept.append(key))
+    for n in range(settings.AXES_FAILURE_LIMIT + 2):
+        page = client.post(f"/accounts/login/?next=/tournaments/{n}/", WRONG)
+    assert page.status_code == 429 and LOCKED_OUT in _drawn(page)
+    assert f'value="/accounts/login/?next=/tournaments/{n}/"' in page.content.decode()
+    assert kept == []
+    assert _fail(client, 1).status_code == 429 and len(kept) == 1  # no query: kept
