@@ -390,6 +390,16 @@ def standings_page_of(*, snapshot: StandingsSnapshot, number: int, per_page: int
     return None if position is None else position // per_page + 1
 
 
+def standings_sortable(tournament: Tournament, param: str) -> set[str]:
+    """The columns a standings table (named by its sorting parameter: "ind-sort" for the
+    individual one, else the pairs' or teams') may be sorted by."""
+    if param == "ind-sort":
+        table: Any = STANDINGS_TABLES[game_for(tournament.game).family]
+    else:
+        table = GroupStandingsTable
+    return {name for name, column in table.base_columns.items() if column.orderable is not False}
+
+
 def standings_tables(
     *,
     tournament: Tournament,

@@ -374,7 +374,7 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         # Anonymous readers (the hall's phones) share one copy per results version, drawn
         # once and without a CSRF token (``shared_page``): a token is each reader's own,
         # and the page's one form, the language switch, takes none (``config.urls``).
-        key = _standings_page_key(request, parts)
+        key = _standings_page_key(request, tournament, parts)
         html = page_copy(key) if key else None
         if html is None:
             if view["visible"] and view["snapshot"]:
@@ -383,8 +383,20 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                     # One player found: their page, marked and scrolled to (a link to keep).
                     found = context["matches"][0]["number"]
                     return redirect(f"{request.path}?player={found}#standings-found")
+                jump = context["jump"]
+                if jump is not None and not request.GET.get("print"):
+                    page = selectors.standings_page_of(
+                        snapshot=view["snapshot"],
+                        number=jump,
+                        per_page=selectors.STANDINGS_PAGE_SIZE,
+                    )
+                    if page is None:
+                        key = None  # no such player: drawn as asked, not kept
+                    jump = jump if page is not None else None
+                else:
+                    page = jump = None
                 context["tables_html"] = _standings_tables_html(
-                    request, tournament, view["snapshot"], jump=context["jump"]
+                    request, tournament, view["snapshot"], page=page, highlight=jump
                 )
             template = (
                 "tournaments/standings_print.html"
@@ -446,16 +458,48 @@ def _standings_page_etag(request: HttpRequest, parts: list[str] | None) -> str |
     )
 
 
-def _standings_page_key(request: HttpRequest, parts: list[str] | None) -> str | None:
+def _standings_page_key(
+    request: HttpRequest, tournament: Tournament, parts: list[str] | None
+) -> str | None:
     """The shared copy's cache key, for a reader not signed in (a signed-in reader's page
-    names them) asking for a page every reader may ask for: the table's sorting, paging
-    and printing, or a player's page. None otherwise: a search's answer, or an address
-    with anything else in its query, is drawn for its request (no copy a stranger's
-    queries could multiply)."""
-    shared = (*STANDINGS_PARAMS, "player")
-    if parts is None or request.user.is_authenticated or any(k not in shared for k in request.GET):
+    names them) asking for a page every reader may ask for (``_standings_shareable``).
+    None otherwise: a search's answer, or an address with anything else in its query, is
+    drawn for its request."""
+    if (
+        parts is None
+        or request.user.is_authenticated
+        or not _standings_shareable(request.GET, tournament)
+    ):
         return None
     return f"standings-page:{_digest(parts)}"
+
+
+# The most pages of the individual standings kept as shared copies (50 rows a page: 10,000
+# players); a page after it is drawn for its request.
+STANDINGS_PAGES_KEPT = 200
+
+
+def _standings_shareable(query: QueryDict, tournament: Tournament) -> bool:
+    """Whether ``query`` asks for a page every reader may ask for, written as the page's
+    own links write it: each parameter once, a sorting by one of the table's columns, a
+    page number up to ``STANDINGS_PAGES_KEPT``, ``print=1``, a start number. Only such
+    pages are kept (the shared copy, the tables' cache), so a stranger making up queries
+    (a sorting by any text, page 999999) is drawn a page each time but cannot fill the
+    cache, which shares Redis with the task broker."""
+    for name, values in query.lists():
+        value = values[0] if len(values) == 1 else ""
+        if name in ("ind-page", "player"):
+            ok = value.isdigit() and value[0] != "0" and len(value) <= 6
+            ok = ok and (name == "player" or int(value) <= STANDINGS_PAGES_KEPT)
+        elif name == "print":
+            ok = value == "1"
+        elif name in STANDINGS_PARAMS:  # a sorting: a column, ascending or descending
+            ok = value.removeprefix("-") in selectors.standings_sortable(tournament, name)
+        else:
+            ok = False
+        if not ok:
+            return False
+    return True
 
 
 def _standings_status(request: HtmxHttpRequest, slug: str) -> HttpResponse:
@@ -500,21 +544,22 @@ def _standings_search(request: HttpRequest, snapshot: Any) -> dict[str, Any]:
 
 
 def _standings_tables_html(
-    request: HttpRequest, tournament: Tournament, snapshot: Any, jump: int | None = None
+    request: HttpRequest,
+    tournament: Tournament,
+    snapshot: Any,
+    *,
+    page: int | None = None,
+    highlight: int | None = None,
 ) -> str:
     """The standings tables of ``snapshot`` as HTML: one page of the individual rows
     (``selectors.standings_tables``), cached per snapshot, language, sorting and page: a
     new results version is a new snapshot row, hence a new key, so a page never serves an
     older version's tables. The tables are rendered with only ``STANDINGS_PARAMS`` of the
     query, so their links do not carry whatever else a request added to the cached copy.
-    ``jump``: a start number whose page (in place order) is shown, its row marked; such a
-    page is rendered for the request, not cached (a search's answer)."""
+    ``page``: the page shown instead of the one asked for (a jump to a player, the start
+    number ``highlight``, whose row is marked); such a page is rendered for the request,
+    not cached (a search's answer)."""
     printing = bool(request.GET.get("print"))
-    page = None
-    if jump is not None and not printing:
-        page = selectors.standings_page_of(
-            snapshot=snapshot, number=jump, per_page=selectors.STANDINGS_PAGE_SIZE
-        )
     kept = QueryDict(mutable=True)
     for name in STANDINGS_PARAMS:
         value = request.GET.get(name, "")
@@ -525,7 +570,8 @@ def _standings_tables_html(
     query = kept.urlencode()
     version = f"{snapshot.pk}.{snapshot.results_version}.{snapshot.computed_at.timestamp()}"
     key = f"standings:{tournament.slug}:{version}:{get_language()}:{query}"
-    html = None if page else cache.get(key)
+    cached = not page and _standings_shareable(kept, tournament)
+    html = cache.get(key) if cached else None
     if html is None:
         clean = copy.copy(request)
         clean.GET = QueryDict(query)
@@ -535,12 +581,12 @@ def _standings_tables_html(
             request=clean,
             per_page=None if printing else selectors.STANDINGS_PAGE_SIZE,
             page=page,
-            highlight=jump if page else None,
+            highlight=highlight,
         )
         html = render_to_string(
             "tournaments/standings.html#standings-tables", tables, request=clean
         )
-        if not page:
+        if cached:
             cache.set(key, html, STANDINGS_CACHE_SECONDS)
     return mark_safe(html)  # rendered by the template engine above, escaped there
 

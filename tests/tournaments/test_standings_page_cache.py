@@ -108,3 +108,40 @@ def test_a_process_serves_the_shared_page_from_its_own_memory(standings_url, mon
     Client().get(standings_url)
     Client().get(standings_url)
     assert len(shared_reads) == 3  # both from the shared cache, none kept here
+
+
+def test_a_query_made_up_by_a_stranger_is_drawn_but_never_kept(standings_url, monkeypatch):
+    """A sorting by any text, page 999999, print=yes, an unknown player: each is drawn for
+    its request and kept nowhere (no shared copy, no cached tables under its query): a
+    script cannot fill the cache, which shares Redis with the task broker. The page's
+    own links are kept."""
+    from django.core.cache import cache
+
+    from tournaments import views
+
+    kept = []
+    monkeypatch.setattr(views, "keep_page_copy", lambda key, *a: kept.append(key))
+    shared_set = cache.set
+    monkeypatch.setattr(cache, "set", lambda key, *a, **k: kept.append(key) or shared_set(key, *a))
+    reader = Client()
+    made_up = (
+        "?ind-sort=zzz",
+        "?ind-sort=-",
+        "?ind-page=999999",
+        "?ind-page=02",
+        "?print=yes",
+        "?player=999",
+        "?ind-sort=name&ind-sort=-name",
+        "?pairs-sort=big_points%20",
+    )
+    for query in made_up:
+        page = reader.get(standings_url + query)
+        assert page.status_code == 200 and "Gracz 01" in page.content.decode(), query
+        assert page.templates, query  # drawn
+    # Kept at most: tables under a query the page's own links write (an unknown player is
+    # shown the plain page; a doubled sorting is drawn by its last value, the page's -name).
+    assert {key.rsplit(":", 1)[1] for key in kept} <= {"", "ind-sort=-name"}, kept
+    own = ("?ind-sort=-name", "?ind-page=2", "?print=1", "?player=3", "?pairs-sort=big_points")
+    for query in own:
+        reader.get(standings_url + query)
+    assert len([k for k in kept if k.startswith("standings-page:")]) == len(own)
