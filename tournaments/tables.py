@@ -126,7 +126,7 @@ class RoundResultsTable(FastTable):
 
     table = num_column(_("Table"))
     place = num_column(_("Place at the table"))
-    number = num_column(_("No."))
+    number = num_column(_("No."), wide_only=True)
     name = PlayerLinkColumn()
     small_points = num_column(_("Small points"))
     big_points = num_column(_("Big points"))
@@ -137,30 +137,35 @@ class RoundResultsTable(FastTable):
 
 
 _OUT = '<a hx-boost="false" href="'
+# Greek letters keep their case: the grid's headers are upper-cased (μ would read M).
 _GREEK = {"td": {"class": "num"}, "th": {"class": "num", "style": "text-transform: none"}}
+_GREEK_WIDE = {
+    "td": {"class": "num wide-only"},
+    "th": {"class": "num wide-only", "style": "text-transform: none"},
+}
+_WIDE = {"td": {"class": "wide-only"}, "th": {"class": "wide-only"}}
 
 
 class RatingTable(tables.Table):
-    """A leaderboard: rows from ``tournaments.ratings.rating_leaderboard``."""
+    """A leaderboard: rows from ``tournaments.ratings.rating_leaderboard``. On a phone:
+    place, player, rating and games (club, μ, σ and the last change on wider screens)."""
 
-    rank = tables.Column(
-        verbose_name=_("Place"), order_by=("place",), attrs={"td": {"class": "num"}}
-    )
+    rank = num_column(_("Place"), order_by=("place",))
     name = tables.TemplateColumn(
         _OUT + "{% url 'tournaments:player_page' record.player_id %}\">{{ record.name }}</a>",
         verbose_name=_("Player"),
         order_by=("name",),
     )
-    club = tables.Column(verbose_name=_("Club"))
-    # Greek letters keep their case: the grid's headers are upper-cased (μ would read M).
+    club = tables.Column(verbose_name=_("Club"), attrs=_WIDE)
     rating = tables.Column(verbose_name=_("Rating (μ − 3σ)"), attrs=_GREEK)
-    mu = tables.Column(verbose_name="μ", attrs=_GREEK)
-    sigma = tables.Column(verbose_name="σ", attrs=_GREEK)
-    games = tables.Column(
-        verbose_name=_("Games"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
+    mu = tables.Column(verbose_name="μ", attrs=_GREEK_WIDE)
+    sigma = tables.Column(verbose_name="σ", attrs=_GREEK_WIDE)
+    games = num_column(_("Games"))
     change = tables.TemplateColumn(
-        "{{ record.change_text }}", verbose_name=_("Last change"), order_by=("change",)
+        "{{ record.change_text }}",
+        verbose_name=_("Last change"),
+        order_by=("change",),
+        attrs=_WIDE,
     )
 
     class Meta:
@@ -228,7 +233,7 @@ class SeriesStandingsTable(tables.Table):
         verbose_name=_("Player"),
         order_by=("name",),
     )
-    club = tables.Column(verbose_name=_("Club"))
+    club = tables.Column(verbose_name=_("Club"), attrs=_WIDE)
     played = tables.Column(
         verbose_name=_("Played"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )

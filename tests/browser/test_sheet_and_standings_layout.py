@@ -112,7 +112,7 @@ def test_no_number_on_the_vint_table_page_breaks_across_lines_at_320_px(
 
 # Per name in the standings: each place where a line ends inside a word (a letter either
 # side), with the width of that word and of the column's text box.
-NAME_BREAKS = """() => [...document.querySelectorAll('table.standings td a')].flatMap(a => {
+NAME_BREAKS = """(names) => [...document.querySelectorAll(names)].flatMap(a => {
   const text = a.firstChild, s = text.textContent, cell = a.closest('td');
   const box = (i, j) => { const r = document.createRange(); r.setStart(text, i); r.setEnd(text, j);
                           return r.getClientRects(); };
@@ -132,25 +132,38 @@ NAME_BREAKS = """() => [...document.querySelectorAll('table.standings td a')].fl
 })"""
 
 
-@pytest.mark.parametrize(("language", "width"), [("pl", 360), ("pl", 320), ("ru", 320)])
-def test_standings_names_break_between_words_on_a_phone(
-    phone, live_server, demo, shots, language, width
+@pytest.mark.parametrize(
+    ("page", "language", "width"),
+    [
+        ("standings", "pl", 360),
+        ("standings", "pl", 320),
+        ("standings", "ru", 320),
+        ("ratings", "pl", 320),
+    ],
+)
+def test_names_break_between_words_on_a_phone(
+    phone, live_server, demo, shots, page, language, width
 ):
-    """The demo's longest names on a phone: the number columns keep to their numbers and
-    the names get the rest, so a name wraps between its words. Only a word wider than the
-    whole column may break inside (at 320 px, "Brzęczyszczykiewicz")."""
+    """The demo's longest names on a phone, in the standings and the club leaderboard: the
+    number columns keep to their numbers (the leaderboard keeps club, μ, σ and the last
+    change for wider screens) and the names get the rest, so a name wraps between its
+    words. Only a word wider than the whole column may break inside (at 320 px,
+    "Brzęczyszczykiewicz")."""
     phone.set_viewport_size({"width": width, "height": 740})
     phone.context.add_cookies(
         [{"name": "django_language", "value": language, "url": live_server.url}]
     )
-    tournament = Tournament.objects.get()
-    phone.goto(f"{live_server.url}/tournaments/{tournament.slug}/standings/")
-    phone.screenshot(path=str(shots / f"standings-{width}-{language}.png"), full_page=True)
+    if page == "standings":
+        phone.goto(f"{live_server.url}/tournaments/{Tournament.objects.get().slug}/standings/")
+    else:
+        phone.goto(f"{live_server.url}/ratings/kop/")
+    phone.screenshot(path=str(shots / f"{page}-{width}-{language}.png"), full_page=True)
     assert no_horizontal_overflow(phone), wider_than_viewport(phone)
-    breaks = phone.evaluate(NAME_BREAKS)
+    names = "table.grid td a"
+    assert phone.locator(names).count() >= 16
+    breaks = phone.evaluate(NAME_BREAKS, names)
     assert all(b["word"] > b["column"] for b in breaks), breaks
     if width == 360:
         assert breaks == []
     else:  # squeezed by wide number columns, nearly every name broke inside a word
-        names = phone.locator("table.standings td a").count()
-        assert len({b["name"] for b in breaks}) <= names // 8, breaks
+        assert len({b["name"] for b in breaks}) <= phone.locator(names).count() // 8, breaks
