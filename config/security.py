@@ -1,4 +1,5 @@
-"""Who is asking: the client address that login throttling keys on."""
+"""Login throttling's parts: who is asking (the client address it keys on) and its answer
+to a locked-out login."""
 
 from __future__ import annotations
 
