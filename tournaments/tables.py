@@ -186,6 +186,9 @@ class RatingTable(tables.Table):
 
 
 class PlayerSessionsTable(tables.Table):
+    """A player's table sessions; on a phone without the game (the session's title and its
+    result say it), so the result and the rating state have room."""
+
     aria_label = _("Table sessions")
     date = tables.DateColumn(short=True, verbose_name=_("Date"))
     title = tables.TemplateColumn(
@@ -193,7 +196,7 @@ class PlayerSessionsTable(tables.Table):
         verbose_name=_("Table session"),
         order_by=("title",),
     )
-    game = tables.Column(verbose_name=_("Game"))
+    game = tables.Column(verbose_name=_("Game"), attrs=_WIDE)
     result = tables.Column(verbose_name=_("Result"), orderable=False)
     # Rated, left out, waiting for acceptance (``tournaments.ratings._evening_state``).
     evening = tables.Column(verbose_name=_("Ratings"), orderable=False)
@@ -213,9 +216,7 @@ class PlayerTournamentsTable(tables.Table):
         order_by=("name",),
     )
     game = tables.Column(verbose_name=_("Game"))
-    rank = tables.Column(
-        verbose_name=_("Place"), default="–", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
+    rank = num_column(_("Place"), default="–")
 
     class Meta:
         orderable = True
