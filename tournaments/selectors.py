@@ -521,25 +521,32 @@ def meetings(*, tournament: Tournament) -> dict[str, Any]:
 def round_results_table(
     *, tournament: Tournament, data: Any, round_number: int, request: Any
 ) -> Any:
-    """The round's accepted results from the standings snapshot, as a sortable table."""
-    """None when the game's standings have no round-by-round entries (Vint sessions)."""
+    """The round's accepted results from the standings snapshot, as a sortable table, in
+    the order of the tables and the places at each (table 2 before table 10; a player
+    without a table, "–", after them). None when the game's standings have no
+    round-by-round entries (Vint sessions)."""
     individual = (data or {}).get("individual", [])
     if not any("by_round" in row for row in individual):
         return None
-    rows = []
-    for row in individual:
-        for entry in row.get("by_round", []):
-            if entry["round"] == round_number:
-                rows.append(
-                    {
-                        **entry,
-                        "number": row["number"],
-                        "name": row["name"],
-                        "table": entry["table"] or "–",
-                        "place": entry["place"] or "–",
-                    }
-                )
-    rows.sort(key=lambda r: (str(r["table"]), str(r["place"])))
+    found = [
+        (entry, row)
+        for row in individual
+        for entry in row.get("by_round", [])
+        if entry["round"] == round_number
+    ]
+    found.sort(
+        key=lambda pair: tuple((pair[0][k] is None, pair[0][k] or 0) for k in ("table", "place"))
+    )
+    rows = [
+        {
+            **entry,
+            "number": row["number"],
+            "name": row["name"],
+            "table": entry["table"] or "–",
+            "place": entry["place"] or "–",
+        }
+        for entry, row in found
+    ]
     table = RoundResultsTable(rows, prefix="round-")
     table.tournament_slug = tournament.slug
     RequestConfig(request, paginate=False).configure(table)

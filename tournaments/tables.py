@@ -122,10 +122,12 @@ class GroupStandingsTable(FastTable):
 
 
 class RoundResultsTable(FastTable):
-    """One round's results: every player's table, place, small and big points."""
+    """One round's results: every player's table, place, small and big points. On a phone
+    without the place at the table and the start number: the rows come in that order
+    within each table, and the big points say the place."""
 
     table = num_column(_("Table"))
-    place = num_column(_("Place at the table"))
+    place = num_column(_("Place at the table"), wide_only=True)
     number = num_column(_("No."), wide_only=True)
     name = PlayerLinkColumn()
     small_points = num_column(_("Small points"))

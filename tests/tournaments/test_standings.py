@@ -426,3 +426,31 @@ def test_the_page_answers_304_to_a_browser_holding_it_until_something_on_it_move
     assert with_message.status_code == 200
     assert "checked in" in with_message.content.decode()
     assert "checked in" not in director_client.get(url).content.decode()  # shown once
+
+
+def test_round_results_come_in_the_order_of_the_tables_and_places(kop_tournament, rf):
+    """Table 2 before table 10 (numbers, not text), places in order at each, a player
+    without a table (a bye) last."""
+    from tournaments import selectors
+
+    def entry(number, table, place):
+        by_round = [
+            {"round": 1, "table": table, "place": place, "small_points": 0, "big_points": 0}
+        ]
+        return {"number": number, "name": f"P{number}", "by_round": by_round}
+
+    data = {
+        "individual": [
+            entry(1, 10, 2),
+            entry(2, None, None),
+            entry(3, 2, 1),
+            entry(4, 10, 1),
+            entry(5, 1, 3),
+            entry(6, 2, 4),
+        ]
+    }
+    table = selectors.round_results_table(
+        tournament=kop_tournament, data=data, round_number=1, request=rf.get("/")
+    )
+    assert [r["number"] for r in table.data] == [5, 3, 6, 4, 1, 2]
+    assert [r["table"] for r in table.data] == [1, 2, 2, 10, 10, "–"]
