@@ -383,18 +383,16 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                     # One player found: their page, marked and scrolled to (a link to keep).
                     found = context["matches"][0]["number"]
                     return redirect(f"{request.path}?player={found}#standings-found")
-                jump = context["jump"]
+                jump, page = context["jump"], None
                 if jump is not None and not request.GET.get("print"):
                     page = selectors.standings_page_of(
                         snapshot=view["snapshot"],
                         number=jump,
                         per_page=selectors.STANDINGS_PAGE_SIZE,
                     )
-                    if page is None:
-                        key = None  # no such player: drawn as asked, not kept
-                    jump = jump if page is not None else None
-                else:
-                    page = jump = None
+                if page is None:  # no such player: drawn as asked, not kept
+                    key = None if jump is not None else key
+                    jump = None
                 context["tables_html"] = _standings_tables_html(
                     request, tournament, view["snapshot"], page=page, highlight=jump
                 )
@@ -482,14 +480,16 @@ STANDINGS_PAGES_KEPT = 200
 def _standings_shareable(query: QueryDict, tournament: Tournament) -> bool:
     """Whether ``query`` asks for a page every reader may ask for, written as the page's
     own links write it: each parameter once, a sorting by one of the table's columns, a
-    page number up to ``STANDINGS_PAGES_KEPT``, ``print=1``, a start number. Only such
-    pages are kept (the shared copy, the tables' cache), so a stranger making up queries
-    (a sorting by any text, page 999999) is drawn a page each time but cannot fill the
-    cache, which shares Redis with the task broker."""
+    page number up to ``STANDINGS_PAGES_KEPT`` or a start number (not on the print page,
+    which has every row), ``print=1``. Only such pages are kept (the shared copy, the
+    tables' cache), so a stranger making up queries (a sorting by any text, page 999999)
+    is drawn a page each time and cannot multiply the keys without end in the cache,
+    which shares Redis with the task broker (the README's memory policy bounds the rest)."""
+    printing = "print" in query  # every row: a page or a player means nothing there
     for name, values in query.lists():
         value = values[0] if len(values) == 1 else ""
         if name in ("ind-page", "player"):
-            ok = value.isdigit() and value[0] != "0" and len(value) <= 6
+            ok = not printing and value.isdigit() and value[0] != "0" and len(value) <= 6
             ok = ok and (name == "player" or int(value) <= STANDINGS_PAGES_KEPT)
         elif name == "print":
             ok = value == "1"
