@@ -12,9 +12,10 @@ Pages drawn once for every reader are also kept in each process's memory
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.core.cache import cache, caches
@@ -111,6 +112,11 @@ class FailSoftRedisCache(RedisCache):
 # reader's request then costs no round trip to Redis. Pages larger than this are kept
 # in the shared cache only (a 4,000-player print page), so the memory held stays small.
 PAGE_COPY_LOCAL_MAX = 512 * 1024
+
+
+def digest(parts: Sequence[str]) -> str:
+    """A short digest of what a page shows (its key in ``page_copy``, an ETag)."""
+    return hashlib.blake2b("|".join(parts).encode(), digest_size=12).hexdigest()
 
 
 def page_copy(key: str) -> bytes | None:

@@ -3,7 +3,6 @@ to a locked-out login."""
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.conf import settings
@@ -12,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
-from config.cache import keep_page_copy, page_copy
+from config.cache import digest, keep_page_copy, page_copy
 
 
 def client_ip(request: HttpRequest) -> str | None:
@@ -49,8 +48,7 @@ def lockout_response(
         # could multiply (a few languages and login pages are all there is to keep).
         and not request.META.get("QUERY_STRING")
     )
-    parts = f"{get_language()}|{limit}|{minutes}|{request.path}"
-    key = f"locked-out:{hashlib.blake2b(parts.encode(), digest_size=12).hexdigest()}"
+    key = f"locked-out:{digest([get_language() or '', str(limit), str(minutes), request.path])}"
     html = page_copy(key) if shared else None
     if html is None:
         context = {"failure_limit": limit, "cooloff_minutes": minutes, "shared_page": shared}

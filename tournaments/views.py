@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import copy
-import hashlib
 from typing import Any
 
 from django.conf import settings
@@ -23,7 +22,7 @@ from clubs.models import Club
 from clubs.roles import director_required, is_director
 from clubs.selectors import player_list
 from clubs.services import player_create
-from config.cache import keep_page_copy, page_copy
+from config.cache import digest, keep_page_copy, page_copy
 from config.csvexport import csv_response
 from scoring.permissions import entry_actor
 from tournaments import selectors, services
@@ -390,9 +389,10 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                         number=jump,
                         per_page=selectors.STANDINGS_PAGE_SIZE,
                     )
-                if page is None:  # no such player: drawn as asked, not kept
-                    key = None if jump is not None else key
-                    jump = None
+                if jump is not None and page is None:
+                    # No such player (or the print page, which has every row): drawn as
+                    # asked, nothing marked, not kept.
+                    key = jump = None
                 context["tables_html"] = _standings_tables_html(
                     request, tournament, view["snapshot"], page=page, highlight=jump
                 )
@@ -442,17 +442,13 @@ def _standings_page_parts(
     ]
 
 
-def _digest(parts: list[str]) -> str:
-    return hashlib.blake2b("|".join(parts).encode(), digest_size=12).hexdigest()
-
-
 def _standings_page_etag(request: HttpRequest, parts: list[str] | None) -> str | None:
     """The page's ETag: its parts and the CSRF cookie its forms' token is made from (a
     new cookie, a new page)."""
     if parts is None:
         return None
     return (
-        f'"standings-page-{_digest([*parts, request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")])}"'
+        f'"standings-page-{digest([*parts, request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")])}"'
     )
 
 
@@ -469,7 +465,7 @@ def _standings_page_key(
         or not _standings_shareable(request.GET, tournament)
     ):
         return None
-    return f"standings-page:{_digest(parts)}"
+    return f"standings-page:{digest(parts)}"
 
 
 # The most pages of the individual standings kept as shared copies (50 rows a page: 10,000
