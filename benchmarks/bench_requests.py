@@ -77,11 +77,11 @@ def run_one(label: str) -> None:
         from django.conf import settings
 
         settings.ROOT_URLCONF = "floor_urls"
-        from scoring import services
+        from scoring import profile_services, services
         from scoring.models import RuleProfile
         from tests.factories import ClubFactory, PlayerFactory
 
-        services.profile_sync_builtin()
+        profile_services.profile_sync_builtin()
         club = ClubFactory()
         players = [PlayerFactory(club=club) for _ in range(4)]
         session = services.session_create(
@@ -130,7 +130,7 @@ def vint_times(players, rubber: int = 1) -> tuple[list[float], list[float]]:  # 
         for facts in before:
             services.deal_record(session=session, facts=facts, actor=actor, confirm_warnings=True)
         client = phone_at(session)
-        url, bare = f"/sessions/{session.pk}/vint/deals/", f"/bench/bare/{session.pk}/"
+        url, bare = f"/sessions/{session.pk}/deals/", f"/bench/bare/{session.pk}/"
         for data in RUBBER_1:
             times.append(timed(client, url, {"rubber": str(rubber), **data}))
             floor.append(timed(client, bare, {"contract": data["contract"]}))

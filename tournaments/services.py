@@ -18,14 +18,14 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Player
 from clubs.selectors import fold_name, names_alike
 from clubs.services import player_create
+from scoring.acceptance import acceptance_check
 from scoring.engines.sheet_checks import MAX_NAME_LENGTH, name_problem
 from scoring.errors import AcceptRefused
 from scoring.games import game_for
+from scoring.profile_services import create_with_unique_slug
 from scoring.services import (
     Actor,
     DealRejected,
-    acceptance_check,
-    create_with_unique_slug,
     reason_checked,
     session_create,
     session_lock,
@@ -266,7 +266,7 @@ def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> 
     if table.accepted_at is not None:
         raise TournamentError(_("This table's result is already accepted."))
     session = table.session
-    progress = game_for(table.round.tournament.game).progress([session])[session.pk]
+    progress = game_for(table.round.tournament.game).results.progress([session])[session.pk]
     details: dict[str, Any] = {"deals": progress.deals, "planned": progress.planned}
     try:
         seat, text = acceptance_check(session=session, actor=actor, reason=reason)
@@ -463,7 +463,9 @@ def round_generate(*, tournament: Tournament, order: list[int] | None = None) ->
             players=[entries[n].player for n in table],
             title="",  # named at display time, in the reader's language (session_title)
             created_by=tournament.created_by,
-            planned_deals=game_for(tournament.game).planned_deals(tournament.deals_per_round),
+            planned_deals=game_for(tournament.game).results.planned_deals(
+                tournament.deals_per_round
+            ),
         )
         RoundTable.objects.create(round=rnd, number=t, session=session)
     return rnd
@@ -617,7 +619,7 @@ def round_accept_all(*, rnd: Round, actor: Actor, reason: str) -> int:
     )
     if not open_tables:
         return 0
-    progress = game_for(rnd.tournament.game).progress([t.session for t in open_tables])
+    progress = game_for(rnd.tournament.game).results.progress([t.session for t in open_tables])
     now = timezone.now()
     for t in open_tables:
         p = progress[t.session_id]
@@ -626,7 +628,7 @@ def round_accept_all(*, rnd: Round, actor: Actor, reason: str) -> int:
             session=t.session, action="accepted", actor=actor, reason=text, details=details
         )
         # One recompute below for the whole round, not one per table.
-        session_lock(session=t.session, actor=actor, announce=False)
+        session_lock(session=t.session, actor=actor, announced=False)
     RoundTable.objects.filter(pk__in=[t.pk for t in open_tables]).update(
         accepted_at=now, accepted_user_id=actor.user_id, reopened_at=None
     )
