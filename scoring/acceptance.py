@@ -111,7 +111,7 @@ def session_rating_exclude(
     *, session: TableSession, actor: Actor, reason: str, excluded: bool = True
 ) -> TableSession:
     """A director leaves a club session out of the ratings (or rates it again), saying
-    why; the history keeps it and the ratings follow (``deal_changed``)."""
+    why; the history keeps it and the ratings follow (``table_changed``)."""
     if not actor.is_director:
         raise AcceptRefused(_("Only a director leaves a table out of the ratings."))
     try:

@@ -475,6 +475,7 @@ def session_sheet(request: HttpRequest, pk: int) -> HttpResponse:
             "session": session,
             "can_write": writable,
             "sheet_template": sheet.sheet_template,
+            "sheet_class": sheet.page_class,
             **sheet.sheet_context(session),
         },
     )

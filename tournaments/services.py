@@ -256,7 +256,7 @@ def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> 
     seat that has not either, once the table has played its planned deals (or its round's
     time is up); a director, any table, always with a reason.
     Everything goes into the table's history; two phones at once: the second is told
-    the table is accepted already. The lock is announced by scoring's ``deal_changed``,
+    the table is accepted already. The lock is announced by scoring's ``table_changed``,
     which recomputes the standings."""
     table = (
         RoundTable.objects.select_for_update(of=("self",))
@@ -310,7 +310,7 @@ def _not_ready_message(progress: Any) -> str:
 
 
 def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
-    """``deal_changed`` receiver: a change at a table of a round (accepted or not) counts as
+    """``table_changed`` receiver: a change at a table of a round (accepted or not) counts as
     a new results version, so the standings page says "updating" until the snapshot of
     that version is stored, and the ratings see it. An unlock takes the acceptance back:
     the table has to be accepted again."""

@@ -315,6 +315,7 @@ class Sheet(Protocol):
     """The scoresheet: its page, the history, exports and a sheet read for import."""
 
     sheet_template: str  # the sheet's partial in ``scoring/sheet.html``
+    page_class: str  # what the sheet page's CSS knows the game's sheet by ("": nothing)
 
     def sheet_context(self, session: TableSession) -> Context: ...
 

@@ -74,14 +74,14 @@ def store(session, deals, label="phone B"):
     """Deals saved through the one write path, as another phone would."""
     game = game_of(session)
     for data in deals:
-        form = game.form(session, {"rubber": "1", "first_dealer": "N", **data})
-        facts = game.form_facts(form)
+        form = game.entry.form(session, {"rubber": "1", "first_dealer": "N", **data})
+        facts = form.deal_facts()
         assert facts is not None, form.errors
         services.deal_record(
             session=session,
             facts=facts,
             actor=services.Actor(label=label),
-            extra=game.form_extra(form),
+            extra=form.deal_extra(),
         )
 
 

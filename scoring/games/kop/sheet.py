@@ -122,6 +122,7 @@ def _snapshot_text(snap: Mapping[str, Any] | None, *, after: bool) -> str:
 
 class KopSheet:
     sheet_template = "scoring/kop/sheet.html"
+    page_class = ""
 
     def sheet_context(self, session: TableSession) -> dict[str, Any]:
         return {"board": scoreboard(session=session)}

@@ -132,6 +132,7 @@ def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
 
 class VintSheet:
     sheet_template = "scoring/vint/sheet.html"
+    page_class = "vint-sheet-page"  # a wide page: three rubbers side by side
 
     def sheet_context(self, session: TableSession) -> dict[str, Any]:
         return {"board": vint_scoreboard(session=session)}
