@@ -1,7 +1,7 @@
 from importlib import import_module
 
 from django.apps import AppConfig
-from django.db.models.signals import post_migrate
+from django.db.models.signals import post_migrate, post_save
 from django.utils.translation import gettext_lazy as _
 
 
@@ -16,6 +16,7 @@ class ScoringConfig(AppConfig):
         for package in GAME_PACKAGES:
             import_module(f"{package}.game")  # each game registers itself
         post_migrate.connect(_sync_profiles, sender=self)
+        post_save.connect(_rules_forget, sender="scoring.RuleProfileVersion")
 
 
 def _sync_profiles(**kwargs: object) -> None:
@@ -23,3 +24,10 @@ def _sync_profiles(**kwargs: object) -> None:
     from scoring.profile_services import profile_sync_builtin
 
     profile_sync_builtin()
+
+
+def _rules_forget(instance: object, **kwargs: object) -> None:
+    """A version stored anew is parsed anew (its id may be one a rollback gave back)."""
+    from scoring.games.rules import forget
+
+    forget(instance.pk)  # type: ignore[attr-defined]

@@ -62,6 +62,17 @@ class EntryKeys(forms.Form):
         return bool(self.cleaned_data.get("confirm"))
 
 
+class SharedFields(dict[str, forms.Field]):
+    """A form's declared fields that its instances share instead of copying each. A form
+    deep-copies its fields (with their widgets and choices) so that one instance may change
+    them; the pads' forms change at most one (``KopDealForm``'s contracts follow the
+    session's rules: it copies that one itself), and copying all of them cost more than the
+    rest of the form's work on every save."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, forms.Field]:
+        return dict(self)
+
+
 def new_submission_key() -> str:
     return secrets.token_urlsafe(24)
 

@@ -93,12 +93,10 @@ class Entry:
 
 def _locked_session(session_id: int, *related: str) -> TableSession:
     """Lock first, then read: a second phone waits here and then sees the first one's deal.
-    ``related`` are more rows the same statement joins (the pad's: ``deal_enter``)."""
-    return (
-        TableSession.objects.select_for_update(of=("self",))
-        .select_related("profile_version", *related)
-        .get(pk=session_id)
-    )
+    ``related`` are more rows the same statement joins (the pad's: ``deal_enter``). The
+    session's rule profile is not joined: the games keep each version's parsed rules."""
+    sessions = TableSession.objects.select_for_update(of=("self",))
+    return (sessions.select_related(*related) if related else sessions).get(pk=session_id)
 
 
 def _writable(session: TableSession, actor: Actor) -> None:
@@ -299,24 +297,30 @@ def deal_enter(
 
 
 def _replayed(session: TableSession, submission_key: str) -> Slot | None:
-    """The slot ``submission_key`` stored, if any (read under the session's lock: a save
-    of the same form that got the lock first is seen)."""
+    """The slot ``submission_key`` stored, if any (read with the session locked: a save of
+    the same form that got the lock first is seen)."""
     earlier = (
         DealHistory.objects.filter(session=session, submission_key=submission_key)
-        .values_list("rubber", "deal_number")
-        .first()
+        .order_by()  # one row at most: the key is unique in the session
+        .values_list("rubber", "deal_number")[:1]
     )
-    return Slot(*earlier) if earlier is not None else None
+    return Slot(*earlier[0]) if earlier else None
 
 
 def _deal_append(session: TableSession, entry: Entry, submission_key: str) -> Stored:
     """Append ``entry`` to ``session``, locked and read in this transaction."""
     ledger = game_of(session).ledger
-    earlier = _replayed(session, submission_key) if submission_key else None
-    if earlier is not None:
-        return Stored(row=ledger.deal_at(session, earlier), slot=earlier, replayed=True)
     slot = ledger.next_slot(session)
     expected = entry.expected
+    # A form sent before stored its deal at the slot it expected, so the table has moved on
+    # since: only then is its key looked up (once the session is locked, a save of the same
+    # form that got the lock first is seen). A form that names no slot is looked up at
+    # once; and should a key be stored twice, the history's unique key refuses it
+    # (``deal_enter`` then tries again).
+    if submission_key and (expected is None or expected != slot):
+        earlier = _replayed(session, submission_key)
+        if earlier is not None:
+            return Stored(row=ledger.deal_at(session, earlier), slot=earlier, replayed=True)
     if expected is not None and expected != slot:
         raise DealConflict(
             expected=expected, stored=ledger.deal_at(session, expected), offered=slot

@@ -17,6 +17,7 @@ from scoring.engines.errors import RuleError
 from scoring.engines.shapes import KopDealJson
 from scoring.errors import DealRejected, NeedsConfirmation
 from scoring.games.kop.models import KopDeal
+from scoring.games.rules import VersionRules
 from scoring.problems import errors_by_field, problem_text
 from scoring.shapes import KopDealSnapshot
 
@@ -37,16 +38,8 @@ def contract_choices(game: str) -> list[tuple[str, str]]:
     return [(c.name, contract_label(c.name)) for c in kop.contracts_for(game)]
 
 
-_RULES_CACHE: dict[int, kop.KopRules] = {}
-
-
-def kop_rules(session: TableSession) -> kop.KopRules:
-    """The session's rules, parsed once per profile version (versions never change)."""
-    version = session.profile_version
-    rules = _RULES_CACHE.get(version.pk)
-    if rules is None:
-        rules = _RULES_CACHE[version.pk] = kop.parse_rules(session.game, version.options)
-    return rules
+#: The session's rules (parsed once per profile version).
+kop_rules = VersionRules(kop.parse_rules)
 
 
 def deal_from_facts(facts: Mapping[str, Any]) -> kop.KopDeal:

@@ -6,6 +6,7 @@ messages are put beside the fields.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -13,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engines import kop
-from scoring.forms import EntryKeys
+from scoring.forms import EntryKeys, SharedFields
 from scoring.games.kop.deals import contract_choices
 from scoring.profile_forms import option_choice_field
 
@@ -51,9 +52,11 @@ class KopDealForm(EntryKeys):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
-        contract = cast(forms.ChoiceField, self.fields["contract"])
-        # Only the contracts the session's profile allows (rules/kop.md §7.1 ``contracts``).
+        # Only the contracts the session's profile allows (rules/kop.md §7.1 ``contracts``):
+        # this form's own copy of the one field it changes (the others are shared).
+        contract = cast(forms.ChoiceField, copy.deepcopy(self.fields["contract"]))
         contract.choices = [(c.name, c.name) for c in kop.contracts_for(game, rules)]
+        self.fields["contract"] = contract
 
     def clean_doubling_seats(self) -> list[int]:
         return _parse_seat_list(self.cleaned_data.get("doubling_seats") or "")
@@ -96,6 +99,9 @@ class KopDealForm(EntryKeys):
             target = field if field in self.fields else None
             for message in messages:
                 self.add_error(target, message)
+
+
+KopDealForm.base_fields = SharedFields(KopDealForm.base_fields)
 
 
 BEZ_DEFAULT = 25  # the card points bez wyjścia is lost with by default (rules/kop.md §7.1)

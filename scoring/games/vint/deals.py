@@ -7,9 +7,7 @@ with every problem by field); ``entries_json`` is what a scored deal writes on i
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
 from django.utils.translation import gettext as _
@@ -19,6 +17,7 @@ from scoring.engines.errors import RuleError
 from scoring.engines.shapes import VintDealJson
 from scoring.engines.vint_sheet import deal_to_json
 from scoring.errors import DealRejected
+from scoring.games.rules import VersionRules
 from scoring.games.vint.models import VintDeal, VintRubber
 from scoring.problems import errors_by_field
 from scoring.shapes import VintDealSnapshot
@@ -34,14 +33,8 @@ SEAT_SIDE = {"N": "NS", "E": "EW", "S": "NS", "W": "EW"}
 _PLAYERS = ("A", "B", "C", "D")
 
 
-def vint_rules_for(session: TableSession) -> vint.VintRules:
-    return _rules(json.dumps(session.profile_version.options, sort_keys=True))
-
-
-@lru_cache(maxsize=64)
-def _rules(options_json: str) -> vint.VintRules:
-    # Options are frozen per profile version, so parsing once per option set is enough.
-    return vint.parse_rules(json.loads(options_json))
+#: The session's rules (parsed once per profile version).
+vint_rules_for = VersionRules(lambda game, options: vint.parse_rules(options))
 
 
 def standard_seats(rubber: int) -> dict[str, int]:

@@ -15,7 +15,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engines import vint
-from scoring.forms import EntryKeys
+from scoring.forms import EntryKeys, SharedFields
 from scoring.profile_forms import option_choice_field
 
 if TYPE_CHECKING:
@@ -232,17 +232,6 @@ for _dump in range(1, 5):
     VintDealForm.base_fields.update(
         _seat_and_number(f"dump_{_dump}_seat", f"dump_{_dump}_trick", range(1, 14))
     )
-
-
-class SharedFields(dict[str, forms.Field]):
-    """A form's declared fields that its instances share instead of copying each. A form
-    deep-copies its fields (with their widgets and choices) so that one instance may change
-    them; the Vint pad's form never does, and copying its 32 fields cost more than the
-    rest of the form's work on every save. A form whose instances change a field (Kop's
-    contracts follow the session's rules) must not use this."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, forms.Field]:
-        return dict(self)
 
 
 VintDealForm.base_fields = SharedFields(VintDealForm.base_fields)
