@@ -2,7 +2,7 @@
 
 One write path for every writer of deals: the pad (``deal_enter``, ``deal_record`` its
 plain form), corrections and voids (``deal_correct``, ``deal_void``), many deals at once
-(``deals_record``: pasted results, demo data, a simulation) and an imported scoresheet
+(``deals_record``: demo data, a simulation, an event's imported results) and an imported scoresheet
 (``deals_import``). Each locks the session row first and reads its ``tally`` with it (the
 last number, the seat totals, the rubber so far), asks the session's game's ledger
 (``scoring.games``) what the change stores -- unsaved rows and the new tally -- and stores
@@ -343,7 +343,7 @@ def _deal_append(session: TableSession, entry: Entry, submission_key: str) -> St
 
 @transaction.atomic
 def deals_record(*, session: TableSession, deals: Sequence[Facts], actor: Actor) -> list[Any]:
-    """Append many deals at once (a typed-in paper pad, demo data, a simulation): all or
+    """Append many deals at once (demo data, a simulation, a test's table): all or
     nothing. Warnings count as confirmed: the deals were played and written down."""
     session = _locked_session(session.pk)
     _writable(session, actor)

@@ -7,8 +7,8 @@ with its ``round_table`` fetched along where the change is a deal's), ``slot`` (
 deal's ``scoring.games.interface.Slot``; None for a change of the whole table, or of many
 deals at once) and ``action``, one of:
 
-* ``"created"``: a deal was entered (one at the pad, or many at once: pasted results, an
-  imported scoresheet, demo data, a simulation; then ``slot`` is None);
+* ``"created"``: a deal was entered (one at the pad, or many at once: an imported
+  scoresheet, demo data, a simulation; then ``slot`` is None);
 * ``"edited"``: a deal was corrected;
 * ``"voided"``: a deal was struck out;
 * ``"locked"``: the table was locked (only directors change it now);
