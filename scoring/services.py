@@ -2,11 +2,11 @@
 
 One write path for every writer of deals: the pad (``deal_enter``, ``deal_record`` its
 plain form), corrections and voids (``deal_correct``, ``deal_void``), many deals at once
-(``deals_record``: demo data, a simulation, an event's imported results) and an imported scoresheet
-(``deals_import``). Each locks the session row first and reads its ``tally`` with it (the
-last number, the seat totals, the rubber so far), asks the session's game's ledger
-(``scoring.games``) what the change stores -- unsaved rows and the new tally -- and stores
-them in ``_store``: the rows, a history row for each deal (``history_row``, the one place
+(``deals_record``: demo data, a simulation) and an imported scoresheet (``deals_import``).
+Each locks the session row first and reads its ``tally`` with it (the last number, the
+seat totals, the rubber so far), asks the session's game's ledger (``scoring.games``) what
+the change stores -- unsaved rows and the new tally -- and stores them in ``_store``: the
+rows, a history row for each deal (``history_row``, the one place
 they are built), the tally and the session's revision; then it announces the change once
 with ``table_changed`` (``scoring.signals`` lists its actions). Whoever listens
 (tournaments: standings and ratings) does so in the same transaction, so a change is never
