@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from config.cache import FailSoftRedisCache
-from tournaments.models import WorkerHeartbeat
+from ops.models import WorkerHeartbeat
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ def test_health_names_redis_when_it_is_down(client, settings):
 
 
 def test_health_reports_a_stale_worker_heartbeat_as_degraded(client, settings, monkeypatch):
-    from config import views
+    from ops import views
 
     settings.REDIS_URL = "redis://127.0.0.1:6379/11"
     monkeypatch.setattr(views, "_broker_ok", lambda: (True, "redis"))
@@ -73,7 +73,7 @@ def test_health_reports_a_stale_worker_heartbeat_as_degraded(client, settings, m
     body = client.get("/health").json()
     assert body["status"] == "degraded" and "stale" in body["worker"]["detail"]
 
-    from tournaments.tasks import worker_heartbeat
+    from ops.tasks import worker_heartbeat
 
     worker_heartbeat()
     fresh = client.get("/health")
@@ -82,5 +82,5 @@ def test_health_reports_a_stale_worker_heartbeat_as_degraded(client, settings, m
 
 def test_the_heartbeat_is_scheduled(settings):
     schedule = settings.CELERY_BEAT_SCHEDULE["worker-heartbeat"]
-    assert schedule["task"] == "tournaments.tasks.worker_heartbeat"
+    assert schedule["task"] == "ops.tasks.worker_heartbeat"
     assert schedule["schedule"] == settings.HEARTBEAT_SECONDS

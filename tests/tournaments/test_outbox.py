@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from kombu.exceptions import OperationalError
 
-from tournaments import outbox
-from tournaments.models import TaskOutbox
+from ops import outbox
+from ops.models import TaskOutbox
 
 pytestmark = pytest.mark.django_db
 
@@ -42,8 +42,8 @@ def broker(settings, monkeypatch):
 def test_a_task_that_cannot_be_queued_waits_in_the_outbox_and_goes_when_the_broker_is_back(
     broker, django_capture_on_commit_callbacks, client, kop_tournament
 ):
+    from ops.tasks import worker_heartbeat
     from tournaments.services import results_changed
-    from tournaments.tasks import worker_heartbeat
 
     tournament = kop_tournament
     with django_capture_on_commit_callbacks(execute=True):
