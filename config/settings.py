@@ -205,11 +205,11 @@ CACHES: dict[str, dict[str, object]]
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Fails soft: with Redis down a read is a miss and a write is dropped (logged),
-            # so the role cache never turns a Redis outage into a 500.
+            # django-redis, failing soft: with Redis down a read is a miss and a write is
+            # dropped (logged), so the cache never turns a Redis outage into a 500.
             "BACKEND": "config.cache.FailSoftRedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 0.5},
         }
     }
 else:
