@@ -5,7 +5,6 @@ here are its own)."""
 from __future__ import annotations
 
 import pytest
-from kombu.exceptions import OperationalError
 
 from ops import outbox
 from ops.models import TaskOutbox, WorkerHeartbeat
@@ -13,36 +12,6 @@ from ops.models import TaskOutbox, WorkerHeartbeat
 pytestmark = pytest.mark.django_db
 
 TASK = "ops.tasks.heartbeat_record"
-
-
-@pytest.fixture(autouse=True)
-def _broker_state():
-    outbox._state.update(down_until=0.0, stored_here=False)
-    yield
-    outbox._state.update(down_until=0.0, stored_here=False)
-
-
-class _Broker:
-    def __init__(self) -> None:
-        self.up = False
-        self.tried = 0
-        self.sent: list[tuple[str, list[object]]] = []
-
-    def send_task(self, name: str, args: list[object]) -> None:
-        self.tried += 1
-        if not self.up:
-            raise OperationalError("Error 111 connecting to 127.0.0.1:6390. Connection refused.")
-        self.sent.append((name, args))
-
-
-@pytest.fixture
-def broker(settings, monkeypatch):
-    from config.celery import app
-
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    fake = _Broker()
-    monkeypatch.setattr(app, "send_task", fake.send_task)
-    return fake
 
 
 def test_without_a_broker_the_named_task_runs_in_process(django_capture_on_commit_callbacks):

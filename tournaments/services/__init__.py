@@ -8,8 +8,8 @@
   version, its standings and ratings enqueued);
 - ``snapshots``: computing and storing a results version's standings.
 
-Callers import the writes from here (``from tournaments import services``); the errors
-they raise are ``tournaments.errors``'.
+Callers import the writes, and the refusals they raise (``tournaments.errors``), from
+here: ``from tournaments import services``.
 """
 
 from __future__ import annotations
