@@ -38,10 +38,11 @@ PASSWORD = "bench-" + secrets.token_urlsafe(9)
 SEED = f"""
 from django.contrib.auth import get_user_model
 from clubs.roles import make_director
+from scoring import profile_services
 from scoring import services
 from scoring.models import RuleProfile
 from tests.factories import ClubFactory, PlayerFactory
-services.profile_sync_builtin()
+profile_services.profile_sync_builtin()
 club = ClubFactory()
 players = [PlayerFactory(club=club) for _ in range(4)]
 session = services.session_create(game="kop",

@@ -107,10 +107,11 @@ def _incremental(label: str) -> None:
     from django.utils import timezone
 
     from clubs.models import Club, Player
+    from scoring import profile_services
     from scoring import services as scoring_services
     from scoring.engines.simulate import random_kop_deals
-    from scoring.games.kop import bulk_record as kop_bulk_record
     from scoring.models import RuleProfile
+    from tests.factories import record_kop_deals as kop_bulk_record
     from tournaments import ratings
     from tournaments.models import (
         RatingRun,
@@ -123,7 +124,7 @@ def _incremental(label: str) -> None:
     from tournaments.ranking import ratings as core
 
     rng = random.Random(7)
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     version = RuleProfile.objects.get(slug="kop-koscian").current
     club = Club.objects.create(name="Bench club")
     players = Player.objects.bulk_create(
@@ -248,7 +249,7 @@ def timed_with_queries(fn) -> tuple[float, int]:  # type: ignore[no-untyped-def]
 def read_deals_ms(session_ids: list[int]) -> float:
     from django.db import connection
 
-    from scoring.models import KopDeal
+    from scoring.games.kop.models import KopDeal
 
     started = time.perf_counter()
     with connection.cursor() as cursor:

@@ -40,13 +40,14 @@ def build(players: int, seed: int = 1):  # type: ignore[no-untyped-def]
     from django.utils import timezone
 
     from clubs.models import Club, Player
-    from scoring import services as scoring_services
+    from scoring import profile_services
     from scoring.engines import kop
     from scoring.engines.simulate import random_kop_deals
-    from scoring.models import KopDeal, RuleProfile, TableSeat, TableSession
+    from scoring.games.kop.models import KopDeal
+    from scoring.models import RuleProfile, TableSeat, TableSession
     from tournaments.models import Registration, Round, RoundTable, Tournament
 
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     version = RuleProfile.objects.get(slug="kop-koscian").current
     rules = kop.parse_rules("kop", version.options)
     rng = random.Random(seed)
@@ -160,7 +161,7 @@ def read_deal_rows(tournament_id: int) -> None:
     """The recompute's floor: the accepted tables' counted deal rows, raw SQL."""
     from django.db import connection
 
-    from scoring.models import KopDeal
+    from scoring.games.kop.models import KopDeal
     from tournaments.models import Round, RoundTable
 
     with connection.cursor() as cursor:

@@ -1,18 +1,18 @@
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
 
+from scoring.games import GAME_PACKAGES
 from scoring.models import (
     DealHistory,
-    KopDeal,
     RuleProfile,
     RuleProfileVersion,
     TableSeat,
     TableSession,
-    VintDeal,
 )
 
 
@@ -74,18 +74,12 @@ class TableSessionAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.register(KopDeal)
-class KopDealAdmin(ReadOnlyAdmin):
-    list_display = ["session", "number", "contract", "declarer_points", "value", "voided"]
-    list_filter = ["contract", "voided"]
-
-
-@admin.register(VintDeal)
-class VintDealAdmin(ReadOnlyAdmin):
-    list_display = ["session", "rubber", "number", "voided"]
-
-
 @admin.register(DealHistory)
 class DealHistoryAdmin(ReadOnlyAdmin):
     list_display = ["session", "deal_number", "action", "actor", "seat", "user", "at"]
     list_filter = ["action"]
+
+
+# Each game's deals have their admin in the game's package.
+for _package in GAME_PACKAGES:
+    import_module(f"{_package}.admin")

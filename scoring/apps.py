@@ -11,15 +11,15 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from scoring.games import GAME_MODULES
+        from scoring.games import GAME_PACKAGES
 
-        for module in GAME_MODULES:
-            import_module(module)  # each game module registers itself
+        for package in GAME_PACKAGES:
+            import_module(f"{package}.game")  # each game registers itself
         post_migrate.connect(_sync_profiles, sender=self)
 
 
 def _sync_profiles(**kwargs: object) -> None:
     """Built-in profiles are (re)made after every migrate: a request never writes them."""
-    from scoring.services import profile_sync_builtin
+    from scoring.profile_services import profile_sync_builtin
 
     profile_sync_builtin()

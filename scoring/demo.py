@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring import services
+from scoring import profile_services, services
 from scoring.models import RuleProfile, TableSession
 
 # kop.md §6.3 E1, E7, E12, E16, E3, E15: a plausible start of a Kościan-style evening.
@@ -22,7 +22,7 @@ def demo_kop_table(*, club: Any, director: Any, stdout: Any) -> None:
     title = "Demo: Kop table 1"
     if TableSession.objects.filter(title=title).exists():
         return
-    services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     profile = RuleProfile.objects.get(slug="kop-koscian")
     players = list(club.players.order_by("number")[:4])
     session = services.session_create(
@@ -76,7 +76,7 @@ def demo_vint_session(*, club: Any, director: Any, stdout: Any) -> None:
     title = "Demo: Vint session"
     if TableSession.objects.filter(title=title).exists():
         return
-    services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     profile = RuleProfile.objects.get(slug="vint")
     # The longest names (the first four), so the sheet is seen with the widest columns.
     players = list(club.players.order_by("number")[:4])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.games import Slot
+from scoring.games.interface import Slot
 
 
 class DealRejected(Exception):

@@ -1,4 +1,5 @@
-"""What importing any game's scoresheet shares: its rule profile and its players."""
+"""A scoresheet imported as a new table session, whatever its game: its rule profile, its
+players (registered if new), and its deals through the write path (``deals_import``)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,18 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.db import transaction
+
 from clubs.models import Club, Player
 from clubs.selectors import fold_name
 from clubs.services import player_create
 from scoring.engines.errors import RuleError, SheetError, sheet_problem
 from scoring.engines.rules import validate_profile_options
+from scoring.engines.scoresheet import game_unknown, not_an_object
+from scoring.games import game_codes, game_for
 from scoring.models import RuleProfile, RuleProfileVersion, TableSession
-from scoring.services import profile_sync_builtin, session_create
+from scoring.profile_services import profile_sync_builtin
+from scoring.services import Actor, deals_import, session_create
 
 
 def profile_version_for(game: str, options: Mapping[str, Any]) -> RuleProfileVersion:
@@ -52,7 +58,30 @@ def players_by_name(names: Sequence[str]) -> list[Player]:
     return players
 
 
-def import_session(
+@transaction.atomic
+def session_import_sheet(*, data: Any, user: Any, title: str = "") -> TableSession:
+    """Create a table session from a scoresheet: all of it, or nothing (``SheetError``)."""
+    if not isinstance(data, dict):
+        raise SheetError([not_an_object()])
+    code = data.get("game")
+    if code not in game_codes():
+        raise SheetError([game_unknown(code)])
+    sheet = game_for(code).sheet.read(data)  # every problem at once; nothing written yet
+    session = _session_for(
+        game=code,
+        rules=sheet.rules,
+        names=sheet.names,
+        user=user,
+        title=title,
+        planned_deals=sheet.planned_deals,
+    )
+    label = user.get_username() if user else "import"
+    actor = Actor(label=label, user_id=user.pk if user else None)
+    deals_import(session=session, sheet=sheet, actor=actor)
+    return session
+
+
+def _session_for(
     *,
     game: str,
     rules: Mapping[str, Any],

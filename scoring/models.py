@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from importlib import import_module
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring.games import GAME_PACKAGES, game_choices
 from scoring.profiles import builtin_description, builtin_name
-
-GAME_CHOICES = [("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
 
 
 def new_token() -> str:
@@ -31,7 +31,7 @@ class RuleProfile(models.Model):
 
     slug = models.SlugField(unique=True)
     name = models.CharField(_("name"), max_length=120)
-    game = models.CharField(_("game"), max_length=10, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices)
     builtin = models.BooleanField(default=False)
     description = models.TextField(blank=True)
 
@@ -88,7 +88,7 @@ def title_register(maker: Callable[[TableSession], str | None]) -> None:
 
 
 class TableSession(models.Model):
-    game = models.CharField(_("game"), max_length=10, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices)
     profile_version = models.ForeignKey(
         RuleProfileVersion, on_delete=models.PROTECT, related_name="sessions"
     )
@@ -155,45 +155,6 @@ class TableSeat(models.Model):
         return f"{self.session} seat {self.seat}: {self.player}"
 
 
-class KopDeal(models.Model):
-    """A Kop/Baśka deal: the facts given and the computed value and payments."""
-
-    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="kop_deals")
-    number = models.PositiveIntegerField()
-    # Facts
-    contract = models.CharField(max_length=12)
-    declarers = models.JSONField()
-    doublings = models.PositiveSmallIntegerField(null=True, blank=True)
-    doubling_seats = models.JSONField(null=True, blank=True)
-    declarer_points = models.PositiveSmallIntegerField()
-    warnings_confirmed = models.JSONField(default=list, blank=True)
-    # Computed by scoring.engines.kop
-    value = models.IntegerField()
-    declarers_won = models.BooleanField()
-    k = models.PositiveSmallIntegerField()
-    payment_1 = models.IntegerField()
-    payment_2 = models.IntegerField()
-    payment_3 = models.IntegerField()
-    payment_4 = models.IntegerField()
-    voided = models.BooleanField(default=False)
-    entered_by = models.CharField(max_length=150, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["session", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["session", "number"], name="kop_deal_number_unique")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.session} deal {self.number}"
-
-    @property
-    def payments(self) -> tuple[int, int, int, int]:
-        return (self.payment_1, self.payment_2, self.payment_3, self.payment_4)
-
-
 DEAL_ACTIONS = ("created", "edited", "voided")
 
 
@@ -251,70 +212,6 @@ class DealHistory(models.Model):
         return f"{self.session} deal {self.deal_number} {self.action} by {self.actor}"
 
 
-VINT_SEAT_CHOICES = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
-
-
-class VintRubber(models.Model):
-    """One rubber of a Vint session: who sits where, and who deals first.
-
-    ``north`` .. ``west`` are the session's seat numbers (``TableSeat.seat``,
-    1..4 = players A..D). A session started in the app follows
-    ``vint.session_partnerships`` (rubber 1 A+C v B+D, rubber 2 A+B v C+D,
-    rubber 3 A+D v B+C); an imported sheet keeps its own seating. The row is
-    made when the rubber's first deal is saved (or on import), so a rubber
-    with no row has not started.
-    """
-
-    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="vint_rubbers")
-    number = models.PositiveSmallIntegerField()
-    north = models.PositiveSmallIntegerField()
-    east = models.PositiveSmallIntegerField()
-    south = models.PositiveSmallIntegerField()
-    west = models.PositiveSmallIntegerField()
-    first_dealer = models.CharField(max_length=1, choices=VINT_SEAT_CHOICES, default="N")
-
-    class Meta:
-        ordering = ["session", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["session", "number"], name="vint_rubber_unique")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.session} rubber {self.number}"
-
-
-class VintDeal(models.Model):
-    """A Vint deal: the facts given and the entries the engine computed from them.
-
-    ``facts`` is the deal exactly as in the scoresheet JSON format
-    (``contract``, ``declarer``, ``doubling``, ``declarer_tricks``, holdings,
-    ``ace_dumps``; or ``"contract": "pass"`` with ``tricks``). ``entries`` is
-    what it wrote on the sheet given the rubber so far: ``above`` / ``below``
-    per side, the itemized ``items`` (rubber and extra-game bonuses included),
-    ``games`` after the deal, the sides that drew a line (``games_won``),
-    ``phase`` (main / extra) and ``extra_deal`` (1..4). Because the rubber's
-    state depends on every earlier deal, a change to one deal recomputes the
-    entries of all later deals of its rubber. A voided deal keeps its facts
-    and number but counts for nothing (``entries`` is empty).
-    """
-
-    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="vint_deals")
-    rubber = models.PositiveSmallIntegerField()
-    number = models.PositiveSmallIntegerField()
-    facts = models.JSONField()
-    entries = models.JSONField(default=dict, blank=True)
-    voided = models.BooleanField(default=False)
-    entered_by = models.CharField(max_length=150, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["session", "rubber", "number"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["session", "rubber", "number"], name="vint_deal_number_unique"
-            )
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.session} rubber {self.rubber} deal {self.number}"
+# Each game's own rows (its deals) live in its package; they are this app's models.
+for _package in GAME_PACKAGES:
+    import_module(f"{_package}.models")

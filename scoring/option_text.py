@@ -17,8 +17,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import GAME_CHOICES
-from scoring.problems import kop_contract_label
+from scoring.games import game_choices
+from scoring.problems import game_words
 
 LABELS: Final[Mapping[str, Promise]] = {
     # Kop and Baśka (rules/kop.md §7, §7.1)
@@ -173,12 +173,13 @@ def option_value(option: str, value: Any) -> str:
     if phrase is not None:
         return str(phrase)
     if option == "game":
-        return dict(GAME_CHOICES).get(value, str(value))  # names, alike in every language
+        return dict(game_choices()).get(value, str(value))  # names, alike in every language
     if isinstance(value, str):
         if value == "unlimited":
             return gettext("no limit")
-        if option in _CLUB_WORDS:
-            return kop_contract_label(value)
+        words = game_words("kop.", "contract") if option in _CLUB_WORDS else None
+        if words is not None:
+            return words(value)
     return str(value)
 
 

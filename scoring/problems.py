@@ -27,15 +27,15 @@ person types (option values, the offending input as JSON) and stay so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final, Protocol
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engines import kop
 from scoring.engines.errors import IN_DEAL, IN_RUBBER, SHEET_FIELD, Param
+from scoring.games import game_choices
 
 
 class ProblemLike(Protocol):
@@ -340,8 +340,6 @@ FIELD_OF: Final[dict[str, str]] = {
     "rules.version_invalid": "__all__",
 }
 
-_GAMES: Final = {"kop": "Kop", "baska": "Baśka", "vint": "Vint"}
-
 _KINDS: Final[dict[str, Promise]] = {
     "suit": _("a suit contract"),
     "grand": _("a grand"),
@@ -350,16 +348,8 @@ _KINDS: Final[dict[str, Promise]] = {
 }
 
 
-def kop_contract_label(name: str) -> str:
-    """Clubs say "zolo", "cicha", "wesele" in any language; only "normal" is translated."""
-    if name == "normal":
-        return gettext("normal")
-    contract = kop.CONTRACTS.get(name)
-    return contract.label_pl if contract is not None else name
-
-
 def _game(value: str) -> str:
-    return _GAMES.get(value, value)
+    return dict(game_choices()).get(value, value)
 
 
 def _kind(value: str) -> str:
@@ -367,24 +357,34 @@ def _kind(value: str) -> str:
     return str(kind) if kind is not None else value
 
 
-# Params that are words for a person, by name; a Kop contract only in a Kop
-# problem (a Vint contract such as "4H" is shown as written).
+# Params that are words for a person, by name.
 _WORDS: Final[dict[str, Callable[[str], str]]] = {
     "game": _game,
     "games": _game,
     "sheet_game": _game,
     "kind": _kind,
 }
-_KOP_WORDS: Final[dict[str, Callable[[str], str]]] = {
-    "contract": kop_contract_label,
-    "contracts": kop_contract_label,
-}
+# A game's own values in words (a Kop contract "zolo_du" -> "zolo du"), by the prefix of
+# its problems' codes and the param's name: its package registers them (``words_register``),
+# so a Kop contract is said so only in a Kop problem (a Vint "4H" is shown as written).
+_GAME_WORDS: dict[str, dict[str, Callable[[str], str]]] = {}
+
+
+def words_register(prefix: str, words: Mapping[str, Callable[[str], str]]) -> None:
+    """Say the params ``words`` names of the problems whose codes start with ``prefix``
+    ("kop.") in words (from a game package's ``game`` module)."""
+    _GAME_WORDS[prefix] = dict(words)
+
+
+def game_words(prefix: str, name: str) -> Callable[[str], str] | None:
+    """How ``prefix``'s game says its value ``name`` in words (None: as written)."""
+    return _GAME_WORDS.get(prefix, {}).get(name)
 
 
 def _words(code: str, name: str, value: Param) -> str:
     words = _WORDS.get(name)
-    if words is None and code.startswith("kop."):
-        words = _KOP_WORDS.get(name)
+    if words is None:
+        words = game_words(code.partition(".")[0] + ".", name)
     if isinstance(value, list):
         return ", ".join(words(str(v)) if words else str(v) for v in value)
     return words(value) if words and isinstance(value, str) else str(value)
@@ -438,3 +438,12 @@ def problem_field(problem: ProblemLike) -> str:
     to its own.
     """
     return FIELD_OF.get(problem.code) or problem.root or "__all__"
+
+
+def errors_by_field(problems: Sequence[ProblemLike]) -> dict[str, list[str]]:
+    """Engine problems as sentences for people (translated), by the form field their code
+    names: never by reading the engine's text."""
+    errors: dict[str, list[str]] = {}
+    for p in problems:
+        errors.setdefault(problem_field(p), []).append(problem_text(p))
+    return errors

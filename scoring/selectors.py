@@ -6,17 +6,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db import connection
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
-from scoring.games import Slot
+from scoring.games.interface import Slot
 from scoring.models import DealHistory, RuleProfile, TableSeat, TableSession
-from scoring.problems import ProblemLike, problem_field, problem_text
-from scoring.rows import Along, rows_where
 
 
 def _seats_with_players() -> Prefetch[Any]:
-    return Prefetch("seats", queryset=TableSeat.objects.select_related("player"))
+    """The seats with their players, in seat order, as ``session.seat_rows``
+    (``sheet_players`` reads them)."""
+    return Prefetch(
+        "seats", queryset=TableSeat.objects.select_related("player"), to_attr="seat_rows"
+    )
 
 
 def session_list() -> QuerySet[TableSession]:
@@ -41,47 +42,14 @@ def session_by_token(*, token: str) -> TableSession | None:
 
 
 def sheet_players(session: TableSession) -> list[Any]:
-    """The four players in seat order (1..4), from the prefetched seats when there are;
-    else read once for this session object (a request asks for them several times)."""
-    if "seats" in getattr(session, "_prefetched_objects_cache", {}):
-        seats = sorted(session.seats.all(), key=lambda s: s.seat)
-        return [s.player for s in seats]
-    players: list[Any] | None = getattr(session, "_sheet_players", None)
-    if players is None:  # (a save's locked read brings them along: ``seat_players_along``)
-        players = session._sheet_players = _seat_players(session.pk)  # type: ignore[attr-defined]
-    return list(players)
-
-
-def _player() -> Any:
-    return TableSeat._meta.get_field("player").related_model
-
-
-def _seats_table() -> str:
-    return connection.ops.quote_name(TableSeat._meta.db_table)
-
-
-def _seat_players(session_id: int) -> list[Any]:
-    """The players of a session's seats, 1..4, in one statement written out: every save's
-    answer reads them, and building the same query through the ORM costs more than
-    running it."""
-    return rows_where(
-        _player(),
-        "s.session_id = %s ORDER BY s.seat",
-        [session_id],
-        join=f"JOIN {_seats_table()} s ON s.player_id = t.id",
-    )
-
-
-def seat_players_along() -> Along:
-    """The seats' players as a locked read of the session brings them along (``Along``):
-    a save's answer shows them, and ``sheet_players`` then reads nothing."""
-    return Along(
-        "_sheet_players",
-        _player(),
-        "s.session_id = t.id",
-        join=f"JOIN {_seats_table()} s ON s.player_id = a.id",
-        order="s.seat",
-    )
+    """The four players in seat order (1..4): the seats prefetched with the session
+    (``seat_rows``), else read once for this session object (a request asks for them
+    several times)."""
+    rows: list[TableSeat] | None = getattr(session, "seat_rows", None)
+    if rows is None:
+        rows = list(session.seats.select_related("player").order_by("seat"))
+        session.seat_rows = rows  # type: ignore[attr-defined]
+    return [s.player for s in rows]
 
 
 def round_table_of(session: TableSession) -> Any:
@@ -96,20 +64,22 @@ def round_table_of(session: TableSession) -> Any:
         return None
 
 
+def counted_deals(deals: QuerySet[Any], session_ids: Sequence[int]) -> dict[int, int]:
+    """Per session, its ``deals`` (a game's deal rows) that count, not voided: one
+    grouped query."""
+    return dict(
+        deals.filter(session_id__in=session_ids, voided=False)
+        .values("session_id")
+        .annotate(n=Count("pk"))
+        .values_list("session_id", "n")
+    )
+
+
 def deal_history(*, session: TableSession, slot: Slot | None = None) -> QuerySet[DealHistory]:
     qs = DealHistory.objects.filter(session=session)
     if slot is not None:
         qs = qs.filter(rubber=slot.rubber, deal_number=slot.number)
     return qs
-
-
-def errors_by_field(problems: Sequence[ProblemLike]) -> dict[str, list[str]]:
-    """Engine problems as sentences for people (translated), by the form field their code
-    names: never by reading the engine's text."""
-    errors: dict[str, list[str]] = {}
-    for p in problems:
-        errors.setdefault(problem_field(p), []).append(problem_text(p))
-    return errors
 
 
 #: The profile new tables and tournaments start from: the Kościan tournament rules,

@@ -18,16 +18,18 @@ Two more contract types keep what no import-linter contract says:
 
 * ``acyclic_modules``: no **import cycle** among the project's modules (a module that,
   through its imports, imports itself), function-level imports included: an import inside
-  a function that dodges a cycle still is one. ``ignore_imports`` lists known exceptions
+  a function that dodges a cycle still is one (``exclude_type_checking_imports`` leaves out
+  those under ``if TYPE_CHECKING:``, which never run). ``ignore_imports`` lists known exceptions
   (an exception that no longer matches an import fails the contract, so it cannot outlive
   the cycle).
 * ``library_private_names``: no **private name of a library** (Django, Celery, redis,
   ...): ``x._name`` where ``_name`` is no member the project defines (in a class body, or
   assigned to an attribute), ``getattr(x, "_name")``, ``from django.db import _name``, a
-  library's private module. ``Model._meta`` is Django's public API, as are the
-  underscored methods of named tuples (``PUBLIC_UNDERSCORED``). The contract reads the
-  root packages and the folders in ``also``; ``allow`` lists ``"path: name"`` uses still
-  to be removed (one that no longer matches fails the contract).
+  library's private module. ``Model._meta`` and ``Model._default_manager`` are Django's
+  public API, as are the underscored methods of named tuples (``PUBLIC_UNDERSCORED``).
+  The contract reads the root packages and the folders in ``also``; ``allow`` lists
+  ``"path: name"`` uses still to be removed (one that no longer matches fails the
+  contract).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import grimp
 from grimp import ImportGraph
 from importlinter import Contract, ContractCheck, fields, output
 from importlinter.application.contract_utils import AlertLevel, remove_ignored_imports
@@ -236,11 +239,22 @@ def import_cycles(imports: Mapping[str, Iterable[str]]) -> list[list[str]]:
 
 
 class AcyclicModulesContract(Contract):
-    """No import cycle among the modules of the root packages."""
+    """No import cycle among the modules of the root packages. With
+    ``exclude_type_checking_imports``, the imports under ``if TYPE_CHECKING:`` (made for
+    the type checker only, never run) are left out."""
 
     ignore_imports = fields.SetField(subfield=fields.ImportExpressionField(), required=False)
+    exclude_type_checking_imports = fields.BooleanField(required=False, default=False)
 
     def check(self, graph: ImportGraph, verbose: bool) -> ContractCheck:
+        if self.exclude_type_checking_imports:
+            # import-linter reads them for every contract or for none: this one reads the
+            # project again without them.
+            graph = grimp.build_graph(
+                *self.session_options["root_packages"],
+                include_external_packages=False,
+                exclude_type_checking_imports=True,
+            )
         warnings = remove_ignored_imports(
             graph=graph,
             ignore_imports=self.ignore_imports,
@@ -276,8 +290,12 @@ class AcyclicModulesContract(Contract):
 
 # ----------------------------------------------------------------------------- libraries' names
 
-# Underscored by their library to keep them apart from user names, and documented as public.
-PUBLIC_UNDERSCORED = frozenset({"_meta", "_replace", "_asdict", "_fields", "_make"})
+# Underscored by their library to keep them apart from user names, and documented as public:
+# a model's options and managers (Django's "Model _meta API" and "Managers" pages), a named
+# tuple's methods.
+PUBLIC_UNDERSCORED = frozenset(
+    {"_meta", "_default_manager", "_base_manager", "_replace", "_asdict", "_fields", "_make"}
+)
 
 
 @dataclass(frozen=True, order=True)

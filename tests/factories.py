@@ -37,3 +37,16 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     club = factory.SubFactory(ClubFactory)
     number = factory.Sequence(lambda n: n + 1)
     name = factory.Sequence(lambda n: f"Player {n} Surname{n}")
+
+
+def record_kop_deals(*, session, deals, entered_by="scorer"):
+    """Engine deals (``scoring.engines.kop.KopDeal``, e.g. ``random_kop_deals``) entered at
+    a Kop or Baśka table at once, through the write path (``deals_record``)."""
+    from scoring import services
+    from scoring.games.kop.deals import facts_from_deal
+
+    return services.deals_record(
+        session=session,
+        deals=[facts_from_deal(deal) for deal in deals],
+        actor=services.Actor(label=entered_by, is_director=True),
+    )

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
-from scoring.games import SeatResult, game_for
+from scoring.games import game_for
+from scoring.games.interface import SeatResult
 from scoring.models import TableSeat
 from tournaments.errors import SeatingRejected
 from tournaments.models import Registration, RoundTable, Tournament
@@ -50,7 +51,9 @@ def table_results(tournament: Tournament) -> list[TableResult]:
         )
     )
     # The same filter as a subquery, not a list of every table's session id.
-    results = game_for(tournament.game).seat_results(accepted.order_by().values("session_id"))
+    results = game_for(tournament.game).results.seat_results(
+        accepted.order_by().values("session_id")
+    )
     numbers = dict(
         Registration.objects.filter(tournament=tournament).values_list("player_id", "number")
     )

@@ -15,7 +15,7 @@ class TournamentsConfig(AppConfig):
         # imported.
         import tournaments.tasks  # noqa: F401
         from scoring.models import title_register
-        from scoring.signals import deal_changed
+        from scoring.signals import table_changed
         from scoring.visibility import hiding_register
         from tournaments.checks import demo_passwords_check
         from tournaments.selectors import session_results_hidden, session_title
@@ -23,7 +23,7 @@ class TournamentsConfig(AppConfig):
 
         # Scoring announces every change of a table; a tournament table's change moves
         # the standings and ratings (scoring never imports tournaments).
-        deal_changed.connect(session_changed, dispatch_uid="tournaments.session_changed")
+        table_changed.connect(session_changed, dispatch_uid="tournaments.session_changed")
         # A tournament that hides its standings hides its tables' sheets too.
         hiding_register(session_results_hidden)
         # A tournament table is named from its tournament, round and table numbers.

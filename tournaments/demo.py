@@ -8,8 +8,7 @@ from typing import Any
 from clubs.models import Club
 from clubs.services import player_create
 from scoring import services as scoring_services
-from scoring.engines.simulate import random_kop_deals
-from scoring.games.kop import bulk_record as kop_bulk_record
+from scoring.games.kop.simulate import random_deals
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -45,7 +44,7 @@ def demo_tournament(*, club: Any, director: Any, stdout: Any) -> None:
     rng = random.Random(3)
     actor = scoring_services.Actor(label="table link")
     for table, deals in zip(rnd.tables.select_related("session")[:2], (12, 20), strict=False):
-        kop_bulk_record(
-            session=table.session, deals=random_kop_deals(rng, deals), entered_by=actor.label
+        scoring_services.deals_record(
+            session=table.session, deals=random_deals(rng, deals), actor=actor
         )
     stdout.write(f"Tournament in progress: /tournaments/{tournament.slug}/")

@@ -57,7 +57,9 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from scoring.engines.kop import SEATS as KOP_SEATS
 from scoring.games import all_games, game_for
-from scoring.models import KopDeal, TableSeat, TableSession, VintDeal, VintRubber
+from scoring.games.kop.models import KopDeal
+from scoring.games.vint.models import VintDeal, VintRubber
+from scoring.models import TableSeat, TableSession
 from scoring.rows import reader, rows_write
 from tournaments.bulk import copy_rows
 from tournaments.collector import without_cycle_collection
@@ -98,7 +100,7 @@ def _check_game(game: str) -> None:
 def family_of(game: str) -> RatingFamily:
     """The ratings strategy of ``game``'s family (``RatingError`` for an unknown game)."""
     _check_game(game)
-    return RATINGS[game_for(game).family]
+    return RATINGS[game_for(game).results.family]
 
 
 def configured_model(game: str) -> str:
@@ -1339,7 +1341,7 @@ def player_profile(*, player: Player) -> dict[str, Any]:
     shown = [s for s in seats if s.session_id not in hidden]
     ids_of: dict[str, list[int]] = defaultdict(list)  # by family
     for s in shown:
-        ids_of[game_for(s.session.game).family].append(s.session_id)
+        ids_of[game_for(s.session.game).results.family].append(s.session_id)
     lines: dict[int, SessionLine] = {}
     partners: Counter[int] = Counter()
     partner_wins: Counter[int] = Counter()
@@ -1393,7 +1395,7 @@ def player_profile(*, player: Player) -> dict[str, Any]:
         )
     played = [g for g in per_game.values() if g["sessions"]]
     for summary in played:
-        summary.update(RATINGS[game_for(summary["game"]).family].game_totals(summary))
+        summary.update(RATINGS[game_for(summary["game"]).results.family].game_totals(summary))
 
     entries = list(
         Registration.objects.filter(player=player)

@@ -66,7 +66,7 @@ def table_ready(*, table: RoundTable, finished: bool) -> bool:
 def round_tables(*, rnd: Round) -> list[dict[str, Any]]:
     tables = list(rnd.tables.select_related("session").prefetch_related("session__seats__player"))
     numbers = dict(rnd.tournament.entries.values_list("player_id", "number"))
-    progress = game_for(rnd.tournament.game).progress([t.session for t in tables])
+    progress = game_for(rnd.tournament.game).results.progress([t.session for t in tables])
     out = []
     for t in tables:
         seats = sorted(t.session.seats.all(), key=lambda s: s.seat)
@@ -394,7 +394,7 @@ def standings_sortable(tournament: Tournament, param: str) -> set[str]:
     """The columns a standings table (named by its sorting parameter: "ind-sort" for the
     individual one, else the pairs' or teams') may be sorted by."""
     if param == "ind-sort":
-        table: Any = STANDINGS_TABLES[game_for(tournament.game).family]
+        table: Any = STANDINGS_TABLES[game_for(tournament.game).results.family]
     else:
         table = GroupStandingsTable
     return {name for name, column in table.base_columns.items() if column.orderable is not False}
@@ -413,7 +413,7 @@ def standings_tables(
     at a time (``per_page``; None for every row, as printed), sorted by the database;
     the pairs and teams whole. ``page`` overrides the request's page (a jump to a
     player); ``highlight``: the start number whose row is marked."""
-    table_cls = STANDINGS_TABLES[game_for(tournament.game).family]
+    table_cls = STANDINGS_TABLES[game_for(tournament.game).results.family]
     individual = table_cls(
         StandingsRowsData(standings_rows(snapshot=snapshot, kind="individual")), prefix="ind-"
     )
@@ -485,7 +485,7 @@ def player_rounds(*, tournament: Tournament, entry: Registration) -> list[dict[s
         .prefetch_related("session__seats__player")
         .order_by("round__number")
     )
-    results = game_for(tournament.game).seat_results([t.session_id for t in tables])
+    results = game_for(tournament.game).results.seat_results([t.session_id for t in tables])
     for t in tables:
         mine = next(r for r in results.get(t.session_id, []) if r.player_id == entry.player_id)
         seat, small = mine.seat, mine.points
@@ -671,7 +671,7 @@ def hall_display(*, tournament: Tournament) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
     columns: list[tuple[str, Any]] = []
     if view["visible"] and view["data"]:
-        table_cls = STANDINGS_TABLES[game_for(tournament.game).family]
+        table_cls = STANDINGS_TABLES[game_for(tournament.game).results.family]
         base = set(PlayerStandingsTable.base_columns)
         points = [k for k in table_cls.base_columns if k not in base][:2]
         columns = [(k, table_cls.base_columns[k].verbose_name) for k in points]

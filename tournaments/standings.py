@@ -164,4 +164,4 @@ STANDINGS: dict[str, Callable[[Tournament], StandingsDocument]] = {"kop": _kop, 
 def standings_compute(*, tournament: Tournament) -> StandingsDocument:
     """The full standings as plain JSON-ready data (what a snapshot stores)."""
     with without_cycle_collection():
-        return STANDINGS[game_for(tournament.game).family](tournament)
+        return STANDINGS[game_for(tournament.game).results.family](tournament)

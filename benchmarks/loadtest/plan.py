@@ -25,12 +25,12 @@ def main() -> int:
 
     from clubs.models import Club, Player
     from clubs.roles import make_director
-    from scoring import services as scoring_services
+    from scoring import profile_services
     from scoring.models import RuleProfile
     from tournaments import services
 
     tables, accepters = int(sys.argv[1]), int(sys.argv[2])
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = Club.objects.create(name="Load club")
     from django.contrib.auth import get_user_model
 

@@ -176,21 +176,6 @@ def _text_problems(value: object, where: str) -> list[Problem]:
     return sorted(problems, key=lambda p: p.message)
 
 
-def score_sheet(data: object) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise SheetError([not_an_object()])
-    game = data.get("game")
-    if game in ("kop", "baska"):
-        from scoring.engines.kop_sheet import score_kop_sheet
-
-        return score_kop_sheet(data)
-    if game == "vint":
-        from scoring.engines.vint_sheet import score_vint_sheet
-
-        return score_vint_sheet(data)
-    raise SheetError([game_unknown(game)])
-
-
 def game_unknown(game: object) -> Problem:
     value = shown(game)
     text = f"{value} is not one of {', '.join(GAMES)}"

@@ -18,7 +18,7 @@ def tally_fill(apps, schema_editor):
     from scoring.models import TableSession
 
     for session in TableSession.objects.select_related("profile_version").iterator():
-        tally = dict(game_for(session.game).tally_compute(session))
+        tally = dict(game_for(session.game).ledger.tally_compute(session))
         TableSession.objects.filter(pk=session.pk).update(tally=tally)
 
 

@@ -12,12 +12,12 @@ def tally_refill(apps, schema_editor):
     sessions = set(deals.filter(voided=True).values_list("session_id", flat=True))
     if not sessions:
         return  # nothing struck out anywhere (and the current models are not read)
-    from scoring.games.kop import tally_compute
+    from scoring.games import game_for
     from scoring.models import TableSession
 
-    for session_id in sorted(sessions):
-        tally = dict(tally_compute(session_id))
-        TableSession.objects.filter(pk=session_id).update(tally=tally)
+    for session in TableSession.objects.filter(pk__in=sorted(sessions)):
+        tally = dict(game_for(session.game).ledger.tally_compute(session))
+        TableSession.objects.filter(pk=session.pk).update(tally=tally)
 
 
 class Migration(migrations.Migration):

@@ -14,11 +14,11 @@ def tally_refill(apps, schema_editor):
     stale = [pk for pk, tally in sessions.values_list("pk", "tally") if not _whole(tally)]
     if not stale:
         return  # every Vint tally is whole (and the current models are not read)
-    from scoring.games.vint import VINT
+    from scoring.games import game_for
     from scoring.models import TableSession
 
     for session in TableSession.objects.filter(pk__in=stale).select_related("profile_version"):
-        tally = dict(VINT.tally_compute(session))
+        tally = dict(game_for("vint").ledger.tally_compute(session))
         TableSession.objects.filter(pk=session.pk).update(tally=tally)
 
 

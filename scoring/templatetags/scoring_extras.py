@@ -9,7 +9,6 @@ from django import template
 from django.utils.translation import ngettext
 
 from scoring import option_text
-from scoring.problems import kop_contract_label
 
 register = template.Library()
 
@@ -23,12 +22,6 @@ def short_name(name: str) -> str:
     if len(parts) < 2:
         return str(name)
     return f"{parts[0]} {parts[-1][0]}."
-
-
-@register.filter
-def kop_contract(name: str) -> str:
-    """A stored Kop/Baśka contract key ("zolo_du") as players say it ("zolo du")."""
-    return kop_contract_label(str(name)) if name else ""
 
 
 @register.simple_tag

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import sync_playwright
 
-from scoring import services
+from scoring import profile_services, services
 from scoring.models import RuleProfile
 from tests.actors import *  # noqa: F403
 from tests.factories import ClubFactory, PlayerFactory
@@ -80,7 +80,7 @@ def make_table(scorer):
     ``make_table("kop", "kop-pagat", ["Ala", ...], title=..., planned_deals=...)``."""
 
     def make(game, slug, names, *, title="Stół 1", planned_deals=None):
-        services.profile_sync_builtin()
+        profile_services.profile_sync_builtin()
         club = ClubFactory()
         return services.session_create(
             game=game,

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from scoring import profile_services
 from scoring import services as scoring_services
 from scoring.models import RuleProfile
 from tests.browser.conftest import no_horizontal_overflow, wider_than_viewport
@@ -20,7 +21,7 @@ FULL_HD = {"width": 1920, "height": 1080}
 
 
 def field(director, players: int):
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = ClubFactory(name="Klub Kopa")
     tournament = services.tournament_create(
         name="Kościan Cup",

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from config.hall import lan_address
-from scoring import services
+from scoring import profile_services, services
 from scoring.models import RuleProfile
 from tests.browser.conftest import login
 from tests.browser.test_kop_scorer import keypad, tap, totals
@@ -38,7 +38,7 @@ def _watch_csp(page) -> list[str]:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_pad_works_under_the_content_security_policy(phone, live_server, scorer):
-    services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = ClubFactory()
     players = [PlayerFactory(club=club, name=n) for n in ["Ala", "Bartek", "Celina", "Darek"]]
     table = services.session_create(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.models import KopDeal
+from scoring.games.kop.models import KopDeal
 from tests.browser.conftest import KOP_NAMES, login
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.models import KopDeal
+from scoring.games.kop.models import KopDeal
 from tests.browser.conftest import login, no_horizontal_overflow
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,12 +7,13 @@ import random
 import pytest
 from django.utils import timezone
 
+from scoring import profile_services
 from scoring import services as scoring_services
 from scoring.engines.simulate import random_kop_deals
-from scoring.games.kop import bulk_record as kop_bulk_record
 from scoring.models import RuleProfile
 from tests.browser.conftest import no_horizontal_overflow
 from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import record_kop_deals as kop_bulk_record
 from tournaments import ratings, services
 from tournaments.models import RoundTable
 
@@ -24,7 +25,7 @@ ACTOR = scoring_services.Actor(label="test", is_director=True)
 def rated(director):
     """Eight players, two rounds of eight deals, rated (tables marked accepted directly, so
     only the ratings run here, not the standings task)."""
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = ClubFactory(name="Klub Kopa")
     tournament = services.tournament_create(
         name="Kościan Cup",

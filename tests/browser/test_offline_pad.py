@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring import services
-from scoring.models import KopDeal
+from scoring.games.kop.models import KopDeal
 from tests.browser.conftest import login, settles_to
 from tests.browser.test_kop_scorer import keypad, tap
 

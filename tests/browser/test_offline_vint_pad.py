@@ -12,9 +12,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services
+from scoring import profile_services, services
 from scoring.games import game_of
-from scoring.models import RuleProfile, VintDeal
+from scoring.games.vint.models import VintDeal
+from scoring.models import RuleProfile
 from tests.browser.conftest import login, settles_to
 from tests.browser.test_offline_pad import CACHED, CONTROLLED
 from tests.browser.test_vint_scorer import radio
@@ -57,7 +58,7 @@ RUBBER_1 = [
 
 @pytest.fixture
 def table(scorer):
-    services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = ClubFactory()
     players = [PlayerFactory(club=club, name=n) for n in ["Anna", "Boris", "Carl", "Dina"]]
     return services.session_create(
@@ -73,14 +74,14 @@ def store(session, deals, label="phone B"):
     """Deals saved through the one write path, as another phone would."""
     game = game_of(session)
     for data in deals:
-        form = game.form(session, {"rubber": "1", "first_dealer": "N", **data})
-        facts = game.form_facts(form)
+        form = game.entry.form(session, {"rubber": "1", "first_dealer": "N", **data})
+        facts = form.deal_facts()
         assert facts is not None, form.errors
         services.deal_record(
             session=session,
             facts=facts,
             actor=services.Actor(label=label),
-            extra=game.form_extra(form),
+            extra=form.deal_extra(),
         )
 
 

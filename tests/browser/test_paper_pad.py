@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scoring import services
+from scoring import profile_services, services
 from scoring.models import RuleProfile
 from tests.factories import ClubFactory, PlayerFactory
 
@@ -27,7 +27,7 @@ def pdf_pages(page, url):
 
 
 def test_a_blank_pad_and_a_tables_pad_print_on_one_page(desktop, live_server):
-    services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = ClubFactory()
     session = services.session_create(
         game="kop",
@@ -38,5 +38,5 @@ def test_a_blank_pad_and_a_tables_pad_print_on_one_page(desktop, live_server):
         planned_deals=32,
     )
     assert pdf_pages(desktop, f"{live_server.url}/pad/kop/") == 1
-    assert pdf_pages(desktop, f"{live_server.url}/pad/kop/?game=baska") == 1
+    assert pdf_pages(desktop, f"{live_server.url}/pad/baska/") == 1
     assert pdf_pages(desktop, f"{live_server.url}/sessions/{session.pk}/pad/") == 1

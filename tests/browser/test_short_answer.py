@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.models import KopDeal
+from scoring.games.kop.models import KopDeal
 from tests.browser.conftest import login, settles_to
 from tests.browser.test_kop_scorer import keypad, tap, totals
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services as scoring_services
+from scoring import profile_services
 from scoring.models import RuleProfile
 from tests.browser.conftest import no_horizontal_overflow, wider_than_viewport
 from tests.factories import ClubFactory
@@ -21,7 +21,7 @@ FIELD, PAGE = 150, 25
 
 
 def big_field(director):
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     tournament = services.tournament_create(
         name="Kościan Cup",
         game="kop",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services as scoring_services
+from scoring import profile_services
 from tests.browser.conftest import login, no_horizontal_overflow
 from tests.factories import ClubFactory, PlayerFactory
 from tournaments import services
@@ -28,7 +28,7 @@ def second_phone(browser):
 def test_director_seats_a_round_and_a_table_scores_it(
     desktop, phone, second_phone, live_server, director, shots
 ):
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = ClubFactory(name="Klub")
     players = [PlayerFactory(club=club, name=f"Gracz {i:02d}") for i in range(1, 17)]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.models import VintDeal
+from scoring.games.vint.models import VintDeal
 from tests.browser.conftest import login, no_horizontal_overflow
 
 pytestmark = pytest.mark.django_db(transaction=True)

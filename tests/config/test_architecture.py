@@ -99,6 +99,7 @@ def _library_uses(source: str, members: frozenset[str] = frozenset()) -> list[st
         ("from redis._parsers import X", ["1:redis._parsers:import"]),
         ("import redis._parsers", ["1:redis._parsers:import"]),
         ("Deal._meta.db_table", []),  # public
+        ("Deal._default_manager.filter(pk=1)", []),  # public too
         ("point._replace(x=1)", []),  # a named tuple's
         ("self.__dict__", []),
         ("from app import services\nservices._players", []),  # the private_names contract's

@@ -36,6 +36,7 @@ from hypothesis import strategies as st
 import scoring.forms
 import tournaments.forms
 import tournaments.rating_views
+from scoring import profile_services
 from scoring import services as scoring_services
 from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
 from scoring.models import RuleProfile
@@ -229,7 +230,7 @@ def world(profiles, director, scorer, member):
     series = ratings.series_create(
         name="Fuzz Series", game="kop", points_table=[3, 2, 1], tournaments=[tournament]
     )
-    custom = scoring_services.profile_save(
+    custom = profile_services.profile_save(
         profile=None,
         name="Fuzz rules",
         game="kop",
@@ -248,6 +249,8 @@ def world(profiles, director, scorer, member):
             "pk": [kop.pk, vint.pk, table.session_id, kop_players[0].pk, 0, 2**63, 10**30],
             "number": [1, 2, 0, 2**31, 2**63, 10**30],
             "rubber": [1, 2, 0, 2**63],
+            # A deal's slot: the converter takes at most nine digits a part.
+            "slot": ["1", "2", "0", "1.1", "3.999999999", "999999999"],
             "token": [kop.entry_token, "nope", "A" * 500],
             "slug": [tournament.slug, series.slug, custom.slug, "kop-pagat", "nope", "a" * 300],
             "game": ["kop", "baska", "vint", "chess"],
@@ -258,7 +261,7 @@ def world(profiles, director, scorer, member):
 
 @pytest.fixture
 def profiles(db):
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     return {p.slug: p for p in RuleProfile.objects.all()}
 
 

@@ -93,14 +93,19 @@ def test_language_switch_sets_polish(client):
 VINT_LANGUAGES = {"ru": 3, "et": 2}  # language: number of plural forms
 VINT_SOURCES = [
     "templates/base.html",
-    "templates/scoring/vint_*.html",
-    "templates/scoring/_vint_*.html",
+    "templates/scoring/vint/*.html",
+    # The pages every game's table draws its parts in.
+    "templates/scoring/session.html",
+    "templates/scoring/sheet.html",
+    "templates/scoring/history.html",
+    "templates/scoring/deal_edit.html",
+    "templates/scoring/_history_list.html",
     "templates/scoring/_entry_conflict.html",
     "templates/scoring/_offline_box.html",
     "templates/scoring/_entry_keys.html",
     "templates/scoring/_round_clock.html",
     "templates/scoring/_table_aside.html",
-    "scoring/games/vint*.py",
+    "scoring/games/vint/*.py",
     "templates/tournaments/standings*.html",
     "templates/tournaments/rating_*.html",
     "templates/tournaments/player_page.html",

@@ -19,9 +19,9 @@ from scoring.engines.scoresheet import (
     MAX_INT_DIGITS,
     MAX_SHEET_BYTES,
     load_sheet,
-    score_sheet,
 )
 from scoring.engines.sheet_checks import MAX_NAME_LENGTH, shown
+from scoring.engines.sheets import score_sheet
 
 SHEETS = Path(__file__).resolve().parents[1] / "fixtures" / "sheets"
 KOP = (SHEETS / "kop_format_example.json").read_bytes()

@@ -46,7 +46,7 @@ from scoring.models import TableSession
 
 HTMX = {"HX-Request": "true"}
 KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
-DEAL_ADD = {"kop": "scoring:deal_add", "baska": "scoring:deal_add", "vint": "scoring:vint_deal_add"}
+DEAL_ADD = {"kop": "scoring:deal_add", "baska": "scoring:deal_add", "vint": "scoring:deal_add"}
 
 
 def new_key() -> str:

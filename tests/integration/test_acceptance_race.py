@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import DealHistory, RuleProfile
-from scoring.services import profile_sync_builtin
+from scoring.profile_services import profile_sync_builtin
 from tests.factories import ClubFactory, PlayerFactory
 from tests.integration.pads import Phone, kop_deal, run_together, server_errors
 from tournaments import services

@@ -19,8 +19,10 @@ from functools import partial
 
 import pytest
 
-from scoring import services
-from scoring.models import DealHistory, KopDeal, RuleProfile, TableSession, VintDeal
+from scoring import profile_services, services
+from scoring.games.kop.models import KopDeal
+from scoring.games.vint.models import VintDeal
+from scoring.models import DealHistory, RuleProfile, TableSession
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 from tests.integration.pads import (
     KEY_SHAPE,
@@ -37,7 +39,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _table(game: str, profile: str, title: str = "") -> TableSession:
-    services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = ClubFactory()
     return services.session_create(
         game=game,

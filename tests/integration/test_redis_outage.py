@@ -24,7 +24,8 @@ from django.db import connection
 from django.urls import reverse
 
 from ops.models import TaskOutbox
-from scoring.models import KopDeal
+from scoring import profile_services
+from scoring.games.kop.models import KopDeal
 from tests.factories import ClubFactory, PlayerFactory
 from tests.integration.conftest import wait_for
 from tournaments import services
@@ -113,10 +114,9 @@ def server_without_redis(tmp_path):
 def test_the_hall_works_with_redis_down_and_standings_catch_up(
     worker, director, server_without_redis
 ):
-    from scoring import services as scoring_services
     from scoring.models import RuleProfile
 
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = ClubFactory()
     tournament = services.tournament_create(
         name="Outage Cup",

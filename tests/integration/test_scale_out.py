@@ -26,7 +26,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from scoring.models import DealHistory, KopDeal
+from scoring import profile_services
+from scoring.games.kop.models import KopDeal
+from scoring.models import DealHistory
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import ClubFactory, PlayerFactory
 from tests.integration.conftest import wait_for
@@ -163,10 +165,9 @@ def _totals(page: str) -> list[str]:
 
 
 def test_two_app_servers_and_two_workers_behave_as_one(worker, cluster):
-    from scoring import services as scoring_services
     from scoring.models import RuleProfile
 
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = ClubFactory()
     tournament = services.tournament_create(
         name="Two servers",

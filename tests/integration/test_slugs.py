@@ -6,7 +6,7 @@ from functools import partial
 
 import pytest
 
-from scoring import services as scoring_services
+from scoring import profile_services
 from scoring.models import RuleProfile
 from tests.integration.pads import run_together
 from tournaments import services
@@ -34,7 +34,7 @@ def test_tournaments_and_profiles_named_alike_at_once_get_distinct_slugs():
     profiles = run_together(
         *(
             partial(
-                scoring_services.profile_save,
+                profile_services.profile_save,
                 profile=None,
                 name="Klub Kopa",
                 game="kop",

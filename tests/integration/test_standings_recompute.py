@@ -16,7 +16,7 @@ import threading
 import pytest
 from django.db import connection, transaction
 
-from scoring import services as scoring_services
+from scoring import profile_services
 from scoring.models import RuleProfile
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import ClubFactory, PlayerFactory
@@ -32,7 +32,7 @@ def tournament(monkeypatch):
     """Eight checked-in players, round 1 seated (two tables); no task is enqueued (each
     test runs the recompute itself)."""
     monkeypatch.setattr(acceptance, "enqueue_on_commit", lambda *a, **k: None)
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = ClubFactory()
     tournament = services.tournament_create(
         name="Lock Cup",

@@ -13,8 +13,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from scoring import profile_services
 from scoring.engines.simulate import random_kop_deals
-from scoring.models import KopDeal
+from scoring.games.kop.models import KopDeal
 from tests.actors import open_table_link
 from tests.factories import ClubFactory, PlayerFactory
 from tests.integration.conftest import wait_for
@@ -49,10 +50,9 @@ def _caught_up(tournament):
 
 
 def test_kop_tournament_through_table_links_with_a_real_worker(worker, director_client):
-    from scoring import services as scoring_services
     from scoring.models import RuleProfile
 
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     club = ClubFactory()
     tournament = services.tournament_create(
         name="Integration Cup",
@@ -97,7 +97,7 @@ def test_kop_tournament_through_table_links_with_a_real_worker(worker, director_
     # The director corrects a deal of round 2; the worker recomputes.
     table = tournament.rounds.get(number=2).tables.first()
     deal = KopDeal.objects.filter(session=table.session).order_by("number").first()
-    edit = reverse("scoring:deal_edit", kwargs={"pk": table.session_id, "number": deal.number})
+    edit = reverse("scoring:deal_edit", kwargs={"pk": table.session_id, "slot": deal.number})
     corrected = {
         "contract": "zolo",
         "declarers": ["1"],

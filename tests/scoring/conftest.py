@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services
+from scoring import profile_services, services
 from scoring.models import RuleProfile
 from tests.actors import *  # noqa: F403
 from tests.factories import ClubFactory, PlayerFactory
@@ -10,7 +10,7 @@ from tests.factories import ClubFactory, PlayerFactory
 
 @pytest.fixture
 def profiles(db):
-    services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     return {p.slug: p for p in RuleProfile.objects.all()}
 
 

@@ -10,7 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.roles import SCORERS
-from scoring.models import DealHistory, KopDeal, TableSession
+from scoring.games.kop.models import KopDeal
+from scoring.models import DealHistory, TableSession
 from tests.factories import UserFactory
 
 DEAL = {"contract": "normal", "declarers": ["1", "3"], "doublings": "0", "declarer_points": "60"}
@@ -113,7 +114,7 @@ LONG = "x" * 501
 
 
 def test_the_kop_correction_reason_is_capped(kop_session, deal, scorer_client):
-    edit = url("deal_edit", kop_session, number=1)
+    edit = url("deal_edit", kop_session, slot=1)
     page = scorer_client.post(edit, {**DEAL, "declarer_points": "20", "reason": LONG})
     assert page.status_code == 200  # the form again, with the error
     assert KopDeal.objects.get().declarer_points == 60
@@ -123,7 +124,7 @@ def test_the_kop_correction_reason_is_capped(kop_session, deal, scorer_client):
 
 
 def test_void_unlock_and_reissue_reasons_are_capped(kop_session, deal, director_client):
-    director_client.post(url("deal_void", kop_session, number=1), {"reason": LONG})
+    director_client.post(url("deal_void", kop_session, slot=1), {"reason": LONG})
     assert not KopDeal.objects.get().voided
     director_client.post(url("session_lock", kop_session))
     director_client.post(url("session_lock", kop_session), {"unlock": "1", "reason": LONG})

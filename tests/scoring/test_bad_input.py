@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 
 from clubs.models import Player
 from scoring.engines.errors import SheetError
-from scoring.engines.scoresheet import load_sheet, score_sheet
+from scoring.engines.scoresheet import load_sheet
+from scoring.engines.sheets import score_sheet
 from scoring.models import TableSession
 from tests.strict_db import postgres_rules
 

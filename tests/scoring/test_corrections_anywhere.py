@@ -59,4 +59,4 @@ def test_the_vint_sheet_links_every_deal(scorer_client, profiles, four_players, 
         extra={"rubber": 1, "first_dealer": "N"},
     )
     html = scorer_client.get(reverse("scoring:sheet", args=[vint_session.pk])).content.decode()
-    assert reverse("scoring:vint_deal_edit", args=[vint_session.pk, 1, 1]) in html
+    assert reverse("scoring:deal_edit", args=[vint_session.pk, "1.1"]) in html

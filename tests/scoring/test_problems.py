@@ -15,7 +15,8 @@ from django.utils.translation import override
 
 from scoring.engines import kop, kop_sheet, rules, sheet_checks, vint, vint_sheet
 from scoring.engines.errors import RuleError, SheetError, sheet_problem
-from scoring.engines.scoresheet import MAX_SHEET_BYTES, load_sheet, score_sheet
+from scoring.engines.scoresheet import MAX_SHEET_BYTES, load_sheet
+from scoring.engines.sheets import score_sheet
 from scoring.problems import FIELD_OF, MESSAGES, problem_field, problem_text, render
 
 ALL_CODES = (

@@ -6,8 +6,9 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from scoring import services
-from scoring.models import KopDeal, RuleProfile
+from scoring import profile_services, services
+from scoring.games.kop.models import KopDeal
+from scoring.models import RuleProfile
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +23,7 @@ def test_builtin_profiles_exist_with_their_options(profiles):
 
 
 def test_sync_is_idempotent(profiles):
-    services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     assert all(p.versions.count() == 1 for p in RuleProfile.objects.all())
 
 
@@ -94,12 +95,16 @@ def test_a_slug_moves_on_only_when_taken_and_any_other_refusal_is_raised(profile
     """``create_with_unique_slug``: a second profile of one name gets the next slug; a row
     the database refuses for anything but its slug (here a negative count under a CHECK)
     is an ``IntegrityError`` at once, not a search through every slug after it."""
-    first = services.create_with_unique_slug(RuleProfile, base="club-rules", name="A", game="kop")
-    second = services.create_with_unique_slug(RuleProfile, base="club-rules", name="B", game="kop")
+    first = profile_services.create_with_unique_slug(
+        RuleProfile, base="club-rules", name="A", game="kop"
+    )
+    second = profile_services.create_with_unique_slug(
+        RuleProfile, base="club-rules", name="B", game="kop"
+    )
     assert (first.slug, second.slug) == ("club-rules", "club-rules-2")
     version = profiles["kop-koscian"].current
     with pytest.raises(IntegrityError), transaction.atomic():
-        services.create_with_unique_slug(
+        profile_services.create_with_unique_slug(
             Tournament,
             base="cup",
             name="Cup",

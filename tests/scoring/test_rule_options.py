@@ -11,10 +11,11 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils.translation import override
 
-from scoring import services
+from scoring import imports, profile_services, services
 from scoring.engines.errors import SheetError
 from scoring.engines.rules import BUILTIN_PROFILES
-from scoring.models import KopDeal, RuleProfile, RuleProfileVersion, TableSession
+from scoring.games.kop.models import KopDeal
+from scoring.models import RuleProfile, RuleProfileVersion, TableSession
 from scoring.profiles import BUILTIN_TEXTS
 from tests.factories import ClubFactory, PlayerFactory
 
@@ -73,10 +74,10 @@ def test_a_changed_builtin_gets_a_new_version(profiles):
         options=options,
         tournament=BUILTIN_PROFILES["kop-koscian"].tournament,
     )
-    services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     assert koscian.current.version == 2
     assert koscian.current.options["soloist_doubling"] == "never"
-    services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     assert koscian.versions.count() == 2
 
 
@@ -218,7 +219,7 @@ def test_export_carries_rules_and_warnings_and_imports_to_the_same_session(
     assert sheet["rules"]["soloist_doubling"] == "never"
     assert sheet["rules"]["doubling_cap"]["normal"] == 5
     assert len(sheet["deals"][0]["warnings"]) == 1 and sheet["deals"][1]["warnings"] == []
-    imported = services.session_import_sheet(data=sheet, user=None, title="again")
+    imported = imports.session_import_sheet(data=sheet, user=None, title="again")
     assert imported.profile_version == session.profile_version  # the same Kościan version
     again = json.loads(client.get(url("export_json", imported)).content)
     assert again == sheet
@@ -252,7 +253,7 @@ def test_an_import_with_a_contract_the_rules_forbid_writes_nothing(director, pro
     }
     before = TableSession.objects.count()
     with pytest.raises(SheetError, match="grand is not played under these rules"):
-        services.session_import_sheet(data=sheet, user=director)
+        imports.session_import_sheet(data=sheet, user=director)
     assert TableSession.objects.count() == before
 
 
@@ -282,10 +283,10 @@ def test_a_repeated_partnership_is_refused_naming_it(director, profiles):
     # Rubber 2 seats Anna opposite Carl again (as in rubber 1).
     sheet = _vint_sheet([("Anna", "Boris", "Carl", "Dina"), ("Anna", "Dina", "Carl", "Boris")])
     with pytest.raises(SheetError, match="rubber 2: Anna and Carl were partners in rubber 1"):
-        services.session_import_sheet(data=sheet, user=director)
+        imports.session_import_sheet(data=sheet, user=director)
     # Under "free" the same sheet imports.
     sheet["rules"] = {"session_structure": "free"}
-    assert services.session_import_sheet(data=sheet, user=director).game == "vint"
+    assert imports.session_import_sheet(data=sheet, user=director).game == "vint"
 
 
 def test_a_free_session_opens_a_fourth_rubber(profiles, director):
@@ -296,19 +297,19 @@ def test_a_free_session_opens_a_fourth_rubber(profiles, director):
     session = services.session_create(
         game="vint", profile_version=version, players=_vint_players(), title="free"
     )
-    from scoring.games.vint_board import vint_scoreboard
+    from scoring.games.vint.board import vint_scoreboard
 
     board = vint_scoreboard(session=session)
     assert len(board.rubbers) == 3 and board.current is board.rubbers[0]
     # Rubber 4 seats as rubber 1 again: A+C v B+D.
-    from scoring.games.vint_board import standard_seats
+    from scoring.games.vint.board import standard_seats
 
     assert standard_seats(4) == standard_seats(1)
 
 
 def test_the_rotated_session_refuses_a_fourth_rubber_naming_the_partnership(profiles, four_players):
-    from scoring.games.vint import session_complete_message
-    from scoring.games.vint_board import vint_scoreboard
+    from scoring.games.vint.board import vint_scoreboard
+    from scoring.games.vint.ledger import session_complete_message
 
     session = _session(profiles, four_players, "vint", "vint")
     message = session_complete_message(vint_scoreboard(session=session))

@@ -15,7 +15,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import services
-from scoring.games import Slot
+from scoring.games.interface import Slot
 from scoring.models import TableSession
 from tests.scoring.test_vint_entry import RUBBER_1
 
@@ -39,8 +39,7 @@ def save(client, session, data, *, short=True, drawn_at=None):  # type: ignore[n
     post = dict(data)
     if short:
         post.update(pad_answer="short", pad_revision=drawn_at or revision(session))
-    game = "vint/" if session.game == "vint" else ""
-    response = client.post(f"/sessions/{session.pk}/{game}deals/", post, headers=HX)
+    response = client.post(f"/sessions/{session.pk}/deals/", post, headers=HX)
     assert response.status_code == 200
     return response, response.content.decode()
 

@@ -13,7 +13,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
+from scoring.games.vint.models import VintDeal, VintRubber
+from scoring.models import DealHistory, TableSession
 from tests.actors import phone
 
 pytestmark = pytest.mark.django_db
@@ -78,7 +79,7 @@ def sheet_total(html, rubber, seat):
 
 def record(client, session, deals, rubber=1):
     for data in deals:
-        response = client.post(url("vint_deal_add", session), {"rubber": str(rubber), **data})
+        response = client.post(url("deal_add", session), {"rubber": str(rubber), **data})
         assert response.status_code == 302, response.content.decode()[:3000]
 
 
@@ -126,7 +127,7 @@ def test_rubber_1_of_the_document_deal_by_deal(scorer_client, vint_session):
 def test_a_fifth_extra_deal_is_refused_and_the_input_kept(scorer_client, vint_session):
     record(scorer_client, vint_session, RUBBER_1)
     fifth = contract("4S", "S", 10, honours_side="NS", honours_count=5)
-    response = scorer_client.post(url("vint_deal_add", vint_session), {"rubber": "1", **fifth})
+    response = scorer_client.post(url("deal_add", vint_session), {"rubber": "1", **fifth})
     html = response.content.decode()
     assert response.status_code == 200
     assert "Rubber 1 is over: its fourth extra deal was deal 9." in html
@@ -143,7 +144,7 @@ def test_a_fifth_extra_deal_is_refused_and_the_input_kept(scorer_client, vint_se
 
 def test_htmx_save_returns_a_fresh_pad(scorer_client, vint_session):
     response = scorer_client.post(
-        url("vint_deal_add", vint_session),
+        url("deal_add", vint_session),
         {"rubber": "1", **RUBBER_1[0]},
         headers={"HX-Request": "true"},
     )
@@ -157,7 +158,7 @@ def test_preview_shows_the_entries_of_each_side_before_saving(scorer_client, vin
     # E7: 4 misère by E, EW take 2 tricks; E's ♠A lost on trick 5, N's ♦A on trick 9.
     data = contract("4M", "E", 2, dump_1_seat="E", dump_1_trick=5, dump_2_seat="N", dump_2_trick=9)
     response = scorer_client.post(
-        url("vint_preview", vint_session), data, headers={"HX-Request": "true"}
+        url("preview", vint_session), data, headers={"HX-Request": "true"}
     )
     html = response.content.decode()
     assert 'id="preview"' not in html  # only the box's content: the box stays in place
@@ -170,14 +171,14 @@ def test_preview_shows_the_entries_of_each_side_before_saving(scorer_client, vin
 
 def test_preview_says_what_is_still_missing(scorer_client, vint_session):
     html = scorer_client.post(
-        url("vint_preview", vint_session), {"contract": "5C"}, headers={"HX-Request": "true"}
+        url("preview", vint_session), {"contract": "5C"}, headers={"HX-Request": "true"}
     ).content.decode()
     assert "Tap the declarer" in html and "honour units" in html
 
 
 def test_preview_of_the_deal_that_wins_the_rubber(scorer_client, vint_session):
     record(scorer_client, vint_session, RUBBER_1[:4])
-    html = scorer_client.post(url("vint_preview", vint_session), RUBBER_1[4]).content.decode()
+    html = scorer_client.post(url("preview", vint_session), RUBBER_1[4]).content.decode()
     assert 'data-preview-above="NS">1520<' in html  # 1000 made; 120 grand aces; 400 rubber
     assert "rubber bonus" in html and "NS win game 2" in html
 
@@ -185,7 +186,7 @@ def test_preview_of_the_deal_that_wins_the_rubber(scorer_client, vint_session):
 def test_rejected_entry_keeps_what_was_typed_and_says_why(scorer_client, vint_session):
     # N holding four aces gives NS at least 5 honour units: EW cannot hold 6.
     data = contract("5D", "W", 11, honours_side="EW", honours_count=6, hand_seat="N", hand_count=4)
-    response = scorer_client.post(url("vint_deal_add", vint_session), {"rubber": "1", **data})
+    response = scorer_client.post(url("deal_add", vint_session), {"rubber": "1", **data})
     html = response.content.decode()
     assert response.status_code == 200
     assert VintDeal.objects.count() == 0
@@ -201,18 +202,18 @@ def test_rejected_entry_keeps_what_was_typed_and_says_why(scorer_client, vint_se
 
 def test_missing_fields_are_reported_beside_them(scorer_client, vint_session):
     html = scorer_client.post(
-        url("vint_deal_add", vint_session), {"rubber": "1", "contract": "4H"}
+        url("deal_add", vint_session), {"rubber": "1", "contract": "4H"}
     ).content.decode()
     assert 'id="declarer-error"' in html and 'id="tricks-error"' in html
     assert 'id="honours-error"' in html
-    html = scorer_client.post(url("vint_deal_add", vint_session), {"rubber": "1"}).content.decode()
+    html = scorer_client.post(url("deal_add", vint_session), {"rubber": "1"}).content.decode()
     assert 'id="contract-error"' in html
     assert VintDeal.objects.count() == 0
 
 
 def test_all_pass_tricks_out_of_range_are_refused(scorer_client, vint_session):
     data = {"rubber": "1", "contract": "pass", "ns_tricks": "14"}
-    html = scorer_client.post(url("vint_deal_add", vint_session), data).content.decode()
+    html = scorer_client.post(url("deal_add", vint_session), data).content.decode()
     assert 'id="tricks-error"' in html and "NS tricks must be from 0 to 13, not 14." in html
     assert (
         'name="ns_tricks" id="id_ns_tricks" min="0" max="13" inputmode="numeric" value="14"' in html
@@ -223,7 +224,7 @@ def test_all_pass_tricks_out_of_range_are_refused(scorer_client, vint_session):
 def test_all_pass_tricks_that_are_not_a_number_are_refused(scorer_client, vint_session):
     # Used to raise TypeError (13 - None) in the form: found by mypy.
     data = {"rubber": "1", "contract": "pass", "ns_tricks": "7.5"}
-    response = scorer_client.post(url("vint_deal_add", vint_session), data)
+    response = scorer_client.post(url("deal_add", vint_session), data)
     assert response.status_code == 200
     assert 'id="tricks-error"' in response.content.decode()
     assert VintDeal.objects.count() == 0
@@ -244,7 +245,7 @@ def test_fields_the_contract_does_not_use_are_ignored(scorer_client, vint_sessio
 def test_correcting_an_early_deal_rescores_the_later_ones(scorer_client, vint_session, scorer):
     record(scorer_client, vint_session, RUBBER_1[:3])
     assert VintDeal.objects.get(number=2).entries["games_won"] == ["EW"]
-    edit = url("vint_deal_edit", vint_session, rubber=1, number=1)
+    edit = url("deal_edit", vint_session, slot="1.1")
     html = scorer_client.get(edit).content.decode()
     assert 'value="4H" data-kind="suit" checked' in html and 'data-preview-above="NS">1200<' in html
     # Deal 1 really made 12 tricks: NS 48 and EW 4 below (4 per trick). Then deal 2
@@ -264,13 +265,13 @@ def test_correcting_an_early_deal_rescores_the_later_ones(scorer_client, vint_se
     assert entry.new["facts"]["declarer_tricks"] == 12
     assert entry.old["below"] == {"NS": 40, "EW": 12}
     assert entry.new["below"] == {"NS": 48, "EW": 4}
-    history = scorer_client.get(url("vint_history", vint_session)).content.decode()
+    history = scorer_client.get(url("history", vint_session)).content.decode()
     assert "Rubber 1, deal 1: corrected" in history and "two more tricks" in history
 
 
 def test_correction_needs_a_reason(scorer_client, vint_session):
     record(scorer_client, vint_session, RUBBER_1[:1])
-    edit = url("vint_deal_edit", vint_session, rubber=1, number=1)
+    edit = url("deal_edit", vint_session, slot="1.1")
     html = scorer_client.post(edit, {**RUBBER_1[0], "declarer_tricks": "11"}).content.decode()
     assert 'id="reason-error"' in html and "Say why" in html
     assert VintDeal.objects.get().facts["declarer_tricks"] == 10
@@ -280,7 +281,7 @@ def test_a_correction_that_ends_the_rubber_early_is_refused(scorer_client, vint_
     record(scorer_client, vint_session, RUBBER_1)
     # Deal 4 as 7♥ made by N: NS 91 below, their second game, so the rubber would
     # end with deal 8 and deal 9 would come after its end.
-    edit = url("vint_deal_edit", vint_session, rubber=1, number=4)
+    edit = url("deal_edit", vint_session, slot="1.4")
     data = {**contract("7H", "N", 13, honours_side="NS", honours_count=5), "reason": "misread"}
     html = scorer_client.post(edit, data).content.decode()
     assert "would end with its deal 8" in html and "Deal 9 was played after it" in html
@@ -290,9 +291,7 @@ def test_a_correction_that_ends_the_rubber_early_is_refused(scorer_client, vint_
 
 def test_void_takes_the_deal_out_and_rescores_the_rubber(scorer_client, vint_session):
     record(scorer_client, vint_session, RUBBER_1[:3])
-    response = scorer_client.post(
-        url("vint_deal_void", vint_session, rubber=1, number=2), {"reason": "misdeal"}
-    )
+    response = scorer_client.post(url("deal_void", vint_session, slot="1.2"), {"reason": "misdeal"})
     assert response.status_code == 302
     d2 = VintDeal.objects.get(number=2)
     assert d2.voided and d2.entries == {}
@@ -311,16 +310,16 @@ def test_void_takes_the_deal_out_and_rescores_the_rubber(scorer_client, vint_ses
 
 def test_void_needs_a_reason(scorer_client, vint_session):
     record(scorer_client, vint_session, RUBBER_1[:1])
-    response = scorer_client.post(url("vint_deal_void", vint_session, rubber=1, number=1), {})
+    response = scorer_client.post(url("deal_void", vint_session, slot="1.1"), {})
     assert response.status_code == 302
     assert not VintDeal.objects.get().voided
 
 
 def test_outsider_cannot_enter_deals(client, member_client, vint_session):
     data = {"rubber": "1", **RUBBER_1[0]}
-    assert client.post(url("vint_deal_add", vint_session), data).status_code == 403
-    assert member_client.post(url("vint_deal_add", vint_session), data).status_code == 403
-    assert member_client.post(url("vint_preview", vint_session), data).status_code == 403
+    assert client.post(url("deal_add", vint_session), data).status_code == 403
+    assert member_client.post(url("deal_add", vint_session), data).status_code == 403
+    assert member_client.post(url("preview", vint_session), data).status_code == 403
     assert VintDeal.objects.count() == 0
     # Everyone may read the pad page (without the form) and the sheet.
     assert 'id="deal-form"' not in client.get(url("session", vint_session)).content.decode()
@@ -330,7 +329,7 @@ def test_outsider_cannot_enter_deals(client, member_client, vint_session):
 def test_table_link_lets_a_player_without_an_account_enter(vint_session):
     client = phone(vint_session, seat=3)
     data = {"rubber": "1", **RUBBER_1[0]}
-    assert client.post(url("vint_deal_add", vint_session), data).status_code == 302
+    assert client.post(url("deal_add", vint_session), data).status_code == 302
     assert VintDeal.objects.get().entered_by == "table link, seat 3"
 
 
@@ -338,16 +337,16 @@ def test_after_the_lock_only_a_director_changes_deals(scorer_client, director_cl
     record(scorer_client, vint_session, RUBBER_1[:1])
     assert director_client.post(url("session_lock", vint_session)).status_code == 302
     data = {"rubber": "1", **RUBBER_1[1]}
-    assert scorer_client.post(url("vint_deal_add", vint_session), data).status_code == 403
-    edit = url("vint_deal_edit", vint_session, rubber=1, number=1)
+    assert scorer_client.post(url("deal_add", vint_session), data).status_code == 403
+    edit = url("deal_edit", vint_session, slot="1.1")
     assert scorer_client.post(edit, {**RUBBER_1[0], "reason": "x"}).status_code == 403
-    void = url("vint_deal_void", vint_session, rubber=1, number=1)
+    void = url("deal_void", vint_session, slot="1.1")
     assert scorer_client.post(void, {"reason": "x"}).status_code == 403
     assert "locked: only a director" in page(scorer_client, vint_session)
     response = director_client.post(edit, {**RUBBER_1[0], "declarer_tricks": "11", "reason": "fix"})
     assert response.status_code == 302
     assert VintDeal.objects.get().facts["declarer_tricks"] == 11
-    assert director_client.post(url("vint_deal_add", vint_session), data).status_code == 302
+    assert director_client.post(url("deal_add", vint_session), data).status_code == 302
 
 
 def test_new_table_page_starts_a_vint_session(scorer_client, profiles, vint_players):
@@ -366,13 +365,13 @@ def test_new_table_page_starts_a_vint_session(scorer_client, profiles, vint_play
 
 
 def test_unknown_deal_is_404(scorer_client, vint_session):
-    edit = url("vint_deal_edit", vint_session, rubber=1, number=5)
+    edit = url("deal_edit", vint_session, slot="1.5")
     assert scorer_client.get(edit).status_code == 404
 
 
 def _fields_state():
     """Every attribute of the Vint form's declared fields and their widgets."""
-    from scoring.forms import VintDealForm
+    from scoring.games.vint.forms import VintDealForm
 
     return {
         name: (repr(sorted(vars(f).items())), repr(sorted(vars(f.widget).items())))
@@ -383,15 +382,15 @@ def _fields_state():
 def test_the_pad_forms_share_their_fields_and_nothing_changes_them(scorer_client, vint_session):
     """The Vint form's instances share its fields (``forms.SharedFields``): a page, a
     refusal, a preview, a correction page and a save must leave every field as declared."""
-    from scoring.forms import VintDealForm
+    from scoring.games.vint.forms import VintDealForm
 
     assert VintDealForm().fields["contract"] is VintDealForm().fields["contract"]
     before = _fields_state()
     record(scorer_client, vint_session, RUBBER_1[:2])
     page(scorer_client, vint_session)
     refused = {"rubber": "1", **contract("4H", "N", 14, honours_side="NS")}
-    scorer_client.post(url("vint_deal_add", vint_session), refused, HTTP_HX_REQUEST="true")
-    scorer_client.post(url("vint_preview", vint_session), refused, HTTP_HX_REQUEST="true")
-    scorer_client.get(url("vint_deal_edit", vint_session, rubber=1, number=1))
-    scorer_client.post(url("vint_deal_edit", vint_session, rubber=1, number=1), refused)
+    scorer_client.post(url("deal_add", vint_session), refused, HTTP_HX_REQUEST="true")
+    scorer_client.post(url("preview", vint_session), refused, HTTP_HX_REQUEST="true")
+    scorer_client.get(url("deal_edit", vint_session, slot="1.1"))
+    scorer_client.post(url("deal_edit", vint_session, slot="1.1"), refused)
     assert _fields_state() == before

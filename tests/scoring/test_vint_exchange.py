@@ -17,11 +17,11 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from clubs.models import Player
-from scoring import services
+from scoring import imports, services
 from scoring.engines.errors import SheetError
-from scoring.engines.scoresheet import score_sheet
-from scoring.games import slot_of
-from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
+from scoring.engines.sheets import score_sheet
+from scoring.games.vint.models import VintDeal, VintRubber
+from scoring.models import DealHistory, TableSession
 from tests.factories import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -270,7 +270,7 @@ def test_csv_export_has_a_row_per_deal_then_totals_and_nets(client, played):
 def test_a_voided_deal_is_marked_in_the_csv_and_kept_in_its_place_in_the_json(client, played):
     deal = VintDeal.objects.get(session=played, rubber=3, number=7)
     before = list(csv.reader(io.StringIO(client.get(url("export_csv", played)).content.decode())))
-    services.deal_void(session=deal.session, slot=slot_of(deal), actor=ACTOR, reason="misdeal")
+    services.deal_void(session=deal.session, slot=deal.slot, actor=ACTOR, reason="misdeal")
     text = client.get(url("export_csv", played)).content.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))
     header = rows[0]
@@ -289,10 +289,10 @@ def test_a_voided_deal_is_marked_in_the_csv_and_kept_in_its_place_in_the_json(cl
 
 def test_the_engine_authors_session_sheet_imports_to_the_same_standings(director):
     data = json.loads((FIXTURES / "vint_session.json").read_text())
-    session = services.session_import_sheet(data=data, user=director)
+    session = imports.session_import_sheet(data=data, user=director)
     assert session.game == "vint"
     assert VintRubber.objects.filter(session=session).count() == 3
-    from scoring.games.vint_board import vint_scoreboard
+    from scoring.games.vint.board import vint_scoreboard
 
     board = vint_scoreboard(session=session)
     assert {s.name: s.total for s in board.standings} == TOTALS
@@ -307,7 +307,7 @@ def test_a_bad_sheet_writes_nothing_and_lists_every_problem(director_client, pla
     sheet["rubbers"][0]["first_dealer"] = "X"
     counts = (TableSession.objects.count(), VintDeal.objects.count(), Player.objects.count())
     with pytest.raises(SheetError) as error:
-        services.session_import_sheet(data=sheet, user=None)
+        imports.session_import_sheet(data=sheet, user=None)
     problems = "\n".join(error.value.problems)
     assert "rubber 1, deal 4: declarer_tricks: 14 is outside 0..13" in problems
     assert "rubber 2, deal 1: honours.count" in problems
@@ -330,7 +330,7 @@ def test_a_sheet_with_four_rubbers_is_refused(director):
     data["rubbers"].append(data["rubbers"][0])
     before = TableSession.objects.count()
     with pytest.raises(SheetError, match="at most 3 rubbers"):
-        services.session_import_sheet(data=data, user=director)
+        imports.session_import_sheet(data=data, user=director)
     assert TableSession.objects.count() == before
 
 
@@ -352,7 +352,7 @@ def test_an_imported_unfinished_session_carries_on(director, director_client):
     data = json.loads((FIXTURES / "vint_session.json").read_text())
     data["rubbers"] = data["rubbers"][:1]
     data["rubbers"][0]["deals"] = data["rubbers"][0]["deals"][:4]
-    session = services.session_import_sheet(data=data, user=director)
+    session = imports.session_import_sheet(data=data, user=director)
     html = director_client.get(url("session", session)).content.decode()
     assert "Rubber 1 · deal 5" in html and 'dealer: N (<span title="Anna">Anna</span>)' in html
     services.deal_record(session=session, facts=RUBBER_1[4], actor=ACTOR, extra={"rubber": 1})
@@ -366,11 +366,11 @@ def test_export_import_export_is_byte_identical_with_voids_and_corrections(
 ):
     # Rubber 3: deal 7 struck out, deal 2 corrected (the 5M declarer took 3 tricks, not 4).
     seventh = VintDeal.objects.get(session=played, rubber=3, number=7)
-    services.deal_void(session=played, slot=slot_of(seventh), actor=ACTOR, reason="misdeal")
+    services.deal_void(session=played, slot=seventh.slot, actor=ACTOR, reason="misdeal")
     second = VintDeal.objects.get(session=played, rubber=3, number=2)
     facts = {**second.facts, "declarer_tricks": 3}
     services.deal_correct(
-        session=played, slot=slot_of(second), facts=facts, actor=ACTOR, reason="miscounted"
+        session=played, slot=second.slot, facts=facts, actor=ACTOR, reason="miscounted"
     )
     assert DealHistory.objects.filter(session=played, action="edited").exists()
     first = client.get(url("export_json", played)).content
@@ -382,7 +382,7 @@ def test_export_import_export_is_byte_identical_with_voids_and_corrections(
     rows = VintDeal.objects.filter(session=imported, rubber=3).order_by("number")
     assert [r.voided for r in rows] == [False] * 6 + [True]
     # Both sessions' sheets agree: entries, dealers and standings.
-    from scoring.games.vint_board import vint_scoreboard
+    from scoring.games.vint.board import vint_scoreboard
 
     a, b = vint_scoreboard(session=played), vint_scoreboard(session=imported)
     assert [[row.dealer for row in r.rows] for r in a.rubbers] == [
@@ -395,8 +395,8 @@ def test_a_voided_deal_keeps_its_place_in_the_dealer_rotation(vint_session):
     for facts in RUBBER_1[:3]:
         services.deal_record(session=vint_session, facts=facts, actor=ACTOR)
     deal = VintDeal.objects.get(session=vint_session, number=2)
-    services.deal_void(session=vint_session, slot=slot_of(deal), actor=ACTOR, reason="misdeal")
-    from scoring.games.vint_board import vint_scoreboard
+    services.deal_void(session=vint_session, slot=deal.slot, actor=ACTOR, reason="misdeal")
+    from scoring.games.vint.board import vint_scoreboard
 
     rubber = vint_scoreboard(session=vint_session).rubber(1)
     assert [row.dealer for row in rubber.rows] == ["N", "E", "S"]

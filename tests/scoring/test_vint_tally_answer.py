@@ -22,8 +22,9 @@ from scoring import services
 from scoring.engines.vint import VintDeal, VintRules, deal_problems, rules_to_options
 from scoring.engines.vint_sheet import deal_to_json
 from scoring.errors import DealRejected, NeedsConfirmation
-from scoring.games import Slot, game_of
-from scoring.games.vint_board import DealRow, RubberView, vint_scoreboard
+from scoring.games import game_of
+from scoring.games.interface import Slot
+from scoring.games.vint.board import DealRow, RubberView, vint_scoreboard
 from scoring.models import RuleProfile, RuleProfileVersion, TableSession
 from tests.engines.test_vint_properties import deals, rules
 from tests.factories import ClubFactory, PlayerFactory
@@ -126,7 +127,7 @@ def test_the_short_answer_from_the_tallies_equals_the_whole_board(profiles, case
             # as the save's lock-and-read left it: with its rule profile
             session = TableSession.objects.select_related("profile_version").get(pk=session.pk)
             with CaptureQueriesContext(connection) as read:
-                short = game.saved_context(None, session, stored.row, stored.before)
+                short = game.entry.saved_context(session, stored.row, stored.before)
             full = vint_scoreboard(session=session)
             current = full.current
             # The pad is drawn again when the rubber ended with this deal or began with it.

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import services as scoring_services
+from scoring import profile_services
 from scoring.models import RuleProfile
 from tests.actors import *  # noqa: F403
 from tests.factories import ClubFactory, PlayerFactory
@@ -11,7 +11,7 @@ from tournaments import services
 
 @pytest.fixture
 def profiles(db):
-    scoring_services.profile_sync_builtin()
+    profile_services.profile_sync_builtin()
     return {p.slug: p for p in RuleProfile.objects.all()}
 
 

@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import permissions
-from scoring.models import DealHistory, KopDeal
+from scoring.games.kop.models import KopDeal
+from scoring.models import DealHistory
 from tests.actors import DIRECTOR_ACCEPTS, open_table_link, phone
 from tournaments import services
 from tournaments.models import Round, RoundTable

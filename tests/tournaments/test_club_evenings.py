@@ -10,6 +10,7 @@ import random
 import pytest
 from django.utils import translation
 
+from scoring import acceptance
 from scoring import services as scoring_services
 from scoring.errors import AcceptRefused
 from scoring.models import DealHistory
@@ -73,7 +74,7 @@ def test_a_club_session_accepted_by_another_seat_is_rated_and_equals_a_rebuild(
     players = [e.player for e in sixteen[:4]]
     session = evening(profiles, players)
     with django_capture_on_commit_callbacks() as callbacks:
-        scoring_services.session_accept(session=session, actor=CHECKER)
+        acceptance.session_accept(session=session, actor=CHECKER)
     session.refresh_from_db()
     assert session.locked and session.accepted_seat == 3
     run_club_rating(callbacks)
@@ -101,10 +102,9 @@ def test_a_club_session_accepted_by_another_seat_is_rated_and_equals_a_rebuild(
 
     # A director's correction after the acceptance is rated again, still equal to a rebuild.
     deal = session.kop_deals.order_by("number").first()
-    from scoring.games import slot_of
 
     with django_capture_on_commit_callbacks() as callbacks:
-        scoring_services.deal_void(session=session, slot=slot_of(deal), actor=DIRECTOR, reason="x")
+        scoring_services.deal_void(session=session, slot=deal.slot, actor=DIRECTOR, reason="x")
     run_club_rating(callbacks)
     corrected = snapshot()
     assert corrected != incremental
@@ -119,9 +119,9 @@ def test_a_forged_acceptance_is_refused(profiles, sixteen):
     no_seat = scoring_services.Actor(label="x", phone="phone-q")
     for actor in (WRITER, same_phone_other_seat, other_phone_same_seat, no_seat):
         with pytest.raises(AcceptRefused):
-            scoring_services.session_accept(session=session, actor=actor)
+            acceptance.session_accept(session=session, actor=actor)
     with pytest.raises(AcceptRefused):  # a director, only with a reason
-        scoring_services.session_accept(session=session, actor=DIRECTOR)
+        acceptance.session_accept(session=session, actor=DIRECTOR)
     session.refresh_from_db()
     assert session.accepted_at is None and not session.locked
     assert not DealHistory.objects.filter(session=session, action="accepted").exists()
@@ -138,8 +138,8 @@ def test_a_session_is_accepted_only_when_it_played_its_deals(profiles, sixteen):
         session=session, facts=FACTS[0], actor=WRITER, confirm_warnings=True
     )
     with pytest.raises(AcceptRefused):
-        scoring_services.session_accept(session=session, actor=CHECKER)
-    scoring_services.session_accept(session=session, actor=DIRECTOR, reason="stopped early")
+        acceptance.session_accept(session=session, actor=CHECKER)
+    acceptance.session_accept(session=session, actor=DIRECTOR, reason="stopped early")
     entry = DealHistory.objects.get(session=session, action="accepted")
     assert entry.reason == "stopped early" and entry.new["override"] is True
 
@@ -149,7 +149,7 @@ def test_a_tournament_table_is_not_accepted_as_a_club_session(kop_tournament, si
 
     table = services.round_generate(tournament=kop_tournament).tables.first()
     with pytest.raises(AcceptRefused):
-        scoring_services.session_accept(session=table.session, actor=DIRECTOR, reason="x")
+        acceptance.session_accept(session=table.session, actor=DIRECTOR, reason="x")
 
 
 def test_an_excluded_session_is_not_rated_and_its_exclusion_is_in_the_history(
@@ -158,16 +158,16 @@ def test_an_excluded_session_is_not_rated_and_its_exclusion_is_in_the_history(
     players = [e.player for e in sixteen[4:8]]
     session = evening(profiles, players, title="Friday")
     with django_capture_on_commit_callbacks() as callbacks:
-        scoring_services.session_accept(session=session, actor=CHECKER)
+        acceptance.session_accept(session=session, actor=CHECKER)
     run_club_rating(callbacks)
     assert RatingSource.objects.filter(session=session).exists()
 
     with pytest.raises(AcceptRefused):  # a player may not
-        scoring_services.session_rating_exclude(session=session, actor=CHECKER, reason="x")
+        acceptance.session_rating_exclude(session=session, actor=CHECKER, reason="x")
     with pytest.raises(AcceptRefused):  # a director says why
-        scoring_services.session_rating_exclude(session=session, actor=DIRECTOR, reason=" ")
+        acceptance.session_rating_exclude(session=session, actor=DIRECTOR, reason=" ")
     with django_capture_on_commit_callbacks() as callbacks:
-        scoring_services.session_rating_exclude(
+        acceptance.session_rating_exclude(
             session=session, actor=DIRECTOR, reason="played with a missing card"
         )
     run_club_rating(callbacks)
@@ -187,7 +187,7 @@ def test_an_excluded_session_is_not_rated_and_its_exclusion_is_in_the_history(
 
     # Rated again, with a reason: back in.
     with django_capture_on_commit_callbacks() as callbacks:
-        scoring_services.session_rating_exclude(
+        acceptance.session_rating_exclude(
             session=session, actor=DIRECTOR, reason="the card was found", excluded=False
         )
     run_club_rating(callbacks)

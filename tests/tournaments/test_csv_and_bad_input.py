@@ -130,9 +130,9 @@ def test_session_csv_escapes_names(client, kop_session):
 
 def test_session_csv_escapes_a_formula_in_a_cell_of_its_own(client, kop_session, monkeypatch):
     """The Kop sheet puts names only in headers; any game's cell is escaped all the same."""
-    from scoring.games.kop import KopGame
+    from scoring.games.kop.sheet import KopSheet
 
-    monkeypatch.setattr(KopGame, "csv_rows", lambda self, session: [HOSTILE, [-13, "=1"]])
+    monkeypatch.setattr(KopSheet, "csv_rows", lambda self, session: [HOSTILE, [-13, "=1"]])
     rows = read_csv(client.get(reverse("scoring:export_csv", kwargs={"pk": kop_session.pk})))
     assert rows == [[f"'{name}" for name in HOSTILE], ["-13", "'=1"]]
 

@@ -1,22 +1,21 @@
 """What a deal save costs in statements, and the running tally it keeps.
 
-A save is two statements in scoring on PostgreSQL (lock-and-read with the submission-key
-lookup folded in; the deal, its history row and the session's tally written in one
-``WITH``), four elsewhere (the three writes one by one), plus one for a tournament table
-(the results version, found and counted in one statement). The django tier runs this on
-SQLite and the integration tier on PostgreSQL. From the pad the same
-locked read serves the view too (no read of the session before it; on PostgreSQL it
-brings the seats' players along), and the pad it answers with reads the newest rows (and
-the seats' players, on SQLite) and nothing else for the short answer a pad drawn empty
-asks for (the new row comes from the save): the number of statements is asserted, so
-that one more fails. The tally every write keeps must equal the one
-computed from the rows from scratch, whatever the order of records, corrections and
-voids (a hypothesis property).
+A save is five statements in scoring, through Django's ORM: the session locked and read
+with its rule profile, the slot its submission key stored looked up under that lock, the
+deal, its history row and the session's tally; plus one for a tournament table (the results
+version, found and counted in one statement). The django tier runs this on SQLite and the
+integration tier on PostgreSQL. From the pad the same locked read serves the view too (no
+read of the session before it), and the pad it answers with reads the newest rows and the
+seats' players, and nothing but the players for the short answer a pad drawn empty asks for
+(the new row comes from the save): the number of statements is asserted, so that one more
+fails. The tally every write keeps must equal the one computed from the rows from scratch,
+whatever the order of records, corrections and voids (a hypothesis property).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -25,10 +24,12 @@ from django.test.utils import CaptureQueriesContext
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scoring import imports
 from scoring import services as scoring_services
 from scoring.errors import DealRejected, NeedsConfirmation
-from scoring.games import Slot, game_of
-from scoring.games.vint_board import vint_pad_board, vint_scoreboard
+from scoring.games import game_of
+from scoring.games.interface import Slot
+from scoring.games.vint.board import vint_pad_board, vint_scoreboard
 from scoring.models import TableSession
 from tests.actors import phone
 from tests.factories import ClubFactory, PlayerFactory
@@ -94,12 +95,10 @@ def save(session: TableSession, facts: dict, key: str, **extra) -> list[str]:
     return statements(ctx)
 
 
-# The deal, its history row and the tally: one statement on PostgreSQL, else one each.
-WRITES = (
-    ["INSERT the deal and its history row, UPDATE the session's tally (one WITH)"]
-    if connection.vendor == "postgresql"
-    else ["INSERT the deal", "INSERT its history row", "UPDATE the session's tally"]
-)
+# The submission key's slot, looked up once the session is locked (a save of the same
+# form that got the lock first is seen); then the deal, its history row and the tally.
+KEY = "SELECT the slot the submission key stored"
+WRITES = ["INSERT the deal", "INSERT its history row", "UPDATE the session's tally"]
 
 
 def test_a_kop_save_is_the_lock_the_writes_and_the_version(kop_table):
@@ -107,10 +106,11 @@ def test_a_kop_save_is_the_lock_the_writes_and_the_version(kop_table):
     version = kop_table.round.tournament.results_version
     save(session, KOP_FACTS[0], "k0")
     sent = save(session, KOP_FACTS[1], "k1")
-    assert len(sent) == 1 + len(WRITES) + 1, "\n".join(sent)
-    assert "submission_key" in sent[0]  # the key lookup rides on the lock-and-read
+    assert len(sent) == 1 + 1 + len(WRITES) + 1, "\n".join(sent)
+    assert "FOR UPDATE" in sent[0] or connection.vendor == "sqlite"
+    assert "submission_key" in sent[1]  # the key looked up under the lock
     session.refresh_from_db()
-    assert session.tally == game_of(session).tally_compute(session)
+    assert session.tally == game_of(session).ledger.tally_compute(session)
     assert session.tally["counted"] == 2 and session.tally["last"] == 2
     kop_table.round.tournament.refresh_from_db()
     assert kop_table.round.tournament.results_version == version + 2
@@ -119,11 +119,11 @@ def test_a_kop_save_is_the_lock_the_writes_and_the_version(kop_table):
 def test_a_vint_save_is_the_same_and_the_rubbers_row_when_it_opens_one(vint_table):
     session = vint_table.session
     first = save(session, VINT_FACTS[0], "v0", rubber=1)
-    assert len(first) == 1 + 1 + len(WRITES) + 1, "\n".join(first)  # + the rubber's row
+    assert len(first) == 1 + 1 + 1 + len(WRITES) + 1, "\n".join(first)  # + the rubber's row
     sent = save(session, VINT_FACTS[1], "v1", rubber=1)
-    assert len(sent) == 1 + len(WRITES) + 1, "\n".join(sent)
+    assert len(sent) == 1 + 1 + len(WRITES) + 1, "\n".join(sent)
     session.refresh_from_db()
-    assert session.tally == game_of(session).tally_compute(session)
+    assert session.tally == game_of(session).ledger.tally_compute(session)
 
 
 def test_a_replayed_submission_is_found_by_the_locked_read(kop_table):
@@ -138,21 +138,20 @@ def test_a_replayed_submission_is_found_by_the_locked_read(kop_table):
             expected=Slot(0, 1),
         )
     assert stored.replayed and stored.slot == Slot(0, 1)
-    assert len(statements(ctx)) == 2  # the locked read, the deal it names
+    assert len(statements(ctx)) == 3  # the locked read, the key's slot, the deal it names
 
 
 # The pad's save, form post to the htmx answer, at a tournament table: every statement it
 # sends, in order. The test runs in a transaction, so the save's own transaction shows as
 # a savepoint; in production the same two are BEGIN and COMMIT.
-# On PostgreSQL the locked read brings the seats' players along (``rows.Along``); SQLite,
-# in the process, reads them with a statement of their own.
-PLAYERS = [] if connection.vendor == "postgresql" else ["the four seats' players"]
+PLAYERS = ["the four seats' players"]
 KOP_SAVE_STATEMENTS = [
     "the phone's grant (django_session), read once, before the lock",
     "SAVEPOINT",  # BEGIN
-    "lock-and-read the session with its profile, its tournament table, the key's slot",
+    "lock-and-read the session with its profile and its tournament table",
+    KEY,
     *WRITES,
-    "UPDATE the tournament's results version (deal_changed)",
+    "UPDATE the tournament's results version (table_changed)",
     "RELEASE SAVEPOINT",  # COMMIT
     "the pad's newest rows",
     *PLAYERS,
@@ -188,7 +187,7 @@ def test_a_kop_save_from_the_pad_sends_these_statements(kop_table, django_assert
         response = _pad_post(client, url, KOP_FORM, Slot(0, 2))
     sent = [q["sql"] for q in ctx.captured_queries]
     assert "FOR UPDATE" in sent[2] or connection.vendor == "sqlite"
-    assert "submission_key" in sent[2]  # the key lookup rides on the lock-and-read
+    assert "submission_key" in sent[3]  # the key looked up under the lock
     assert not any("SUM(" in s or "COUNT(" in s for s in sent)
     html = response.content.decode()
     assert 'id="pad"' in html and "<html" not in html
@@ -198,8 +197,7 @@ def test_a_kop_save_from_the_pad_sends_these_statements(kop_table, django_assert
 
 
 # A pad drawn empty asks for the short answer: after the first deal the new row comes
-# from the save itself, so the answer reads the seats' players only (on SQLite; on
-# PostgreSQL they came with the locked read: nothing after the commit).
+# from the save itself, so the answer reads the seats' players only.
 KOP_SHORT_STATEMENTS = [*KOP_SAVE_STATEMENTS[:AFTER_COMMIT], *PLAYERS]
 
 
@@ -234,12 +232,12 @@ def test_a_club_session_save_from_the_pad_tells_no_tournament(profiles, django_a
 def test_a_vint_save_from_the_pad_sends_these_statements(vint_table, django_assert_num_queries):
     session = vint_table.session
     client = phone(session, seat=1)
-    url = f"/sessions/{session.pk}/vint/deals/"
+    url = f"/sessions/{session.pk}/deals/"
     _pad_post(client, url, {"rubber": "1", **VINT_FORMS[0]}, Slot(1, 1))
     with django_assert_num_queries(len(VINT_SAVE_STATEMENTS)) as ctx:
         response = _pad_post(client, url, {"rubber": "1", **VINT_FORMS[1]}, Slot(1, 2))
-    assert "submission_key" in ctx.captured_queries[2]["sql"]
-    assert "rubber = " in ctx.captured_queries[-1]["sql"]  # rubber 1's deals only
+    assert "submission_key" in ctx.captured_queries[3]["sql"]
+    assert re.search(r"\"rubber\" = 1\b", ctx.captured_queries[-1]["sql"])  # rubber 1 only
     assert response["X-Deal-Number"] == "1.2"
     assert 'id="pad"' in response.content.decode()
 
@@ -250,7 +248,7 @@ def test_a_vint_save_answered_short_reads_the_seats_only(vint_table, django_asse
     shows against the whole board)."""
     session = vint_table.session
     client = phone(session, seat=1)
-    url = f"/sessions/{session.pk}/vint/deals/"
+    url = f"/sessions/{session.pk}/deals/"
     _pad_post(client, url, {"rubber": "1", **VINT_FORMS[0]}, Slot(1, 1))
     short = {"rubber": "1", **VINT_FORMS[1], "pad_answer": "short", "pad_revision": "1"}
     with django_assert_num_queries(len(KOP_SHORT_STATEMENTS)) as ctx:
@@ -299,7 +297,7 @@ def _run(session: TableSession, ops, pool) -> None:
         except (DealRejected, NeedsConfirmation):
             pass  # refused: nothing written, and the tally must not have moved either
         session.refresh_from_db()
-        assert session.tally == dict(game.tally_compute(session)), (op, a, b)
+        assert session.tally == dict(game.ledger.tally_compute(session)), (op, a, b)
 
 
 PROPERTY = settings(
@@ -334,10 +332,10 @@ def test_the_vint_tally_equals_a_recomputation_after_any_changes(profiles, ops):
 @pytest.mark.parametrize("name", ["kop_format_example.json", "vint_session.json"])
 def test_an_imported_sheet_comes_with_its_tally(profiles, director, name):
     data = json.loads((SHEET.parent / name).read_text())
-    session = scoring_services.session_import_sheet(data=data, user=director)
+    session = imports.session_import_sheet(data=data, user=director)
     session.refresh_from_db()
     assert session.tally
-    assert session.tally == dict(game_of(session).tally_compute(session))
+    assert session.tally == dict(game_of(session).ledger.tally_compute(session))
 
 
 # ------------------------------------------------- the pad's board from the stored tally
@@ -350,7 +348,7 @@ def _pad_equals_full_board(session: TableSession) -> None:
     current rubber over the stored seat totals of those before it) shows what the whole
     board shows: the session's standings and the current rubber."""
     session.refresh_from_db()
-    assert session.tally == dict(game_of(session).tally_compute(session))
+    assert session.tally == dict(game_of(session).ledger.tally_compute(session))
     full = vint_scoreboard(session=session)
     pad = vint_pad_board(session=session)
     assert [(s.seat, s.total, s.net, s.place) for s in pad.standings] == [

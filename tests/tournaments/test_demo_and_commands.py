@@ -8,7 +8,8 @@ import pytest
 from django.core.management import call_command
 
 from clubs.models import Club
-from scoring.models import KopDeal, TableSession
+from scoring.games.kop.models import KopDeal
+from scoring.models import TableSession
 from tournaments.models import StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -18,8 +18,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import services as scoring_services
-from scoring.games import Slot, game_of
-from scoring.models import KopDeal, TableSession, VintDeal
+from scoring.games import game_of
+from scoring.games.interface import Slot
+from scoring.games.kop.models import KopDeal
+from scoring.games.vint.models import VintDeal
+from scoring.models import TableSession
 from tests.actors import DIRECTOR_ACCEPTS, open_table_link
 from tests.factories import PlayerFactory
 from tests.scoring.test_vint_exchange import RUBBER_1, RUBBER_2, RUBBER_3
@@ -182,7 +185,7 @@ def test_the_progress_board_counts_vint_deals_and_says_to_accept(
     assert '<td class="num">1</td>' in row[:800] and "playing" in row[:800]
     VintDeal.objects.filter(session=table.session).delete()
     # Rows deleted behind the write path's back: its tally is put right by hand too.
-    table.session.tally = game_of(table.session).tally_compute(table.session)
+    table.session.tally = game_of(table.session).ledger.tally_compute(table.session)
     table.session.save(update_fields=["tally"])
     _play_vint_session(table.session)
     row = director_client.get(board).content.decode()
@@ -295,7 +298,7 @@ def test_one_tables_link_does_not_open_another_table(profiles, four_players_two_
     )
     assert refused.status_code == 403
     assert not KopDeal.objects.filter(session=second).exists()
-    edit = reverse("scoring:deal_edit", kwargs={"pk": second.pk, "number": 1})
+    edit = reverse("scoring:deal_edit", kwargs={"pk": second.pk, "slot": 1})
     assert phone.get(edit).status_code == 403
 
 

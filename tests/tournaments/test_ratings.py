@@ -18,11 +18,12 @@ from django.utils import timezone
 from scoring import services as scoring_services
 from scoring.engines.kop import KopDeal as KopEngineDeal
 from scoring.engines.simulate import random_kop_deals
-from scoring.games import slot_of
-from scoring.games.kop import bulk_record as kop_bulk_record
-from scoring.models import KopDeal, TableSession, VintDeal, VintRubber
+from scoring.games.kop.models import KopDeal
+from scoring.games.vint.models import VintDeal, VintRubber
+from scoring.models import TableSession
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import PlayerFactory
+from tests.factories import record_kop_deals as kop_bulk_record
 from tournaments import ratings, services
 from tournaments.models import (
     RatingEvent,
@@ -157,7 +158,7 @@ def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuil
     }
     with django_capture_on_commit_callbacks() as callbacks:
         scoring_services.deal_correct(
-            session=deal.session, slot=slot_of(deal), facts=facts, actor=ACTOR, reason="typo"
+            session=deal.session, slot=deal.slot, facts=facts, actor=ACTOR, reason="typo"
         )
     (cb,) = rating_callbacks(callbacks)
     cb()
@@ -171,7 +172,7 @@ def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuil
 
     with django_capture_on_commit_callbacks() as callbacks:
         scoring_services.deal_void(
-            session=deal.session, slot=slot_of(deal), actor=ACTOR, reason="misdeal"
+            session=deal.session, slot=deal.slot, actor=ACTOR, reason="misdeal"
         )
     for cb in rating_callbacks(callbacks):
         cb()
@@ -534,7 +535,7 @@ def test_a_rebuild_of_unchanged_ratings_writes_nothing_and_a_correction_writes_o
     # and its players' states, nothing else, and still equals rating from scratch.
     last = RatingSource.objects.order_by("-at", "-session_id").first().table
     deal = KopDeal.objects.filter(session=last.session).order_by("number").first()
-    scoring_services.deal_void(session=last.session, slot=slot_of(deal), actor=ACTOR, reason="x")
+    scoring_services.deal_void(session=last.session, slot=deal.slot, actor=ACTOR, reason="x")
     with CaptureQueriesContext(connection) as queries:
         ratings.ratings_rebuild(game="kop")
     written = _rating_writes(queries)
@@ -664,7 +665,7 @@ def test_a_table_is_read_deal_by_deal_in_number_order_with_its_small_points(prof
     empty = scoring_services.session_create(game="kop", profile_version=version, players=players)
     kop_bulk_record(session=session, deals=random_kop_deals(random.Random(2), 14), entered_by="x")
     deal = KopDeal.objects.get(session=session, number=3)
-    scoring_services.deal_void(session=session, slot=slot_of(deal), actor=ACTOR, reason="x")
+    scoring_services.deal_void(session=session, slot=deal.slot, actor=ACTOR, reason="x")
     rows = list(KopDeal.objects.filter(session=session).order_by("number"))
     by_seat = dict(session.seats.values_list("seat", "player_id"))  # seat -> player id
 

@@ -13,9 +13,9 @@ from django.urls import reverse
 
 from scoring import services as scoring_services
 from scoring.engines.simulate import random_kop_deals
-from scoring.games.kop import bulk_record as kop_bulk_record
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import PlayerFactory
+from tests.factories import record_kop_deals as kop_bulk_record
 from tournaments import ratings, services
 from tournaments.models import (
     RatingEvent,

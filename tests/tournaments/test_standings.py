@@ -10,7 +10,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import services as scoring_services
-from scoring.games import slot_of
 from tests.actors import DIRECTOR_ACCEPTS
 from tournaments import services
 from tournaments.models import StandingsSnapshot
@@ -73,7 +72,7 @@ def test_correction_after_acceptance_makes_a_new_snapshot(kop_tournament, sixtee
         services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     with commit():
         scoring_services.deal_correct(
-            session=deal.session, slot=slot_of(deal), facts=ZOLO_3, actor=ACTOR, reason="typo"
+            session=deal.session, slot=deal.slot, facts=ZOLO_3, actor=ACTOR, reason="typo"
         )
     # version 1: the deal; 2: the acceptance (a snapshot); 3: the correction (a snapshot)
     versions = list(StandingsSnapshot.objects.values_list("results_version", flat=True))
@@ -343,20 +342,20 @@ def test_kop_seat_results_by_ids_or_by_subquery(kop_tournament, sixteen):
         scoring_services.deal_record(session=played.session, facts=facts, actor=ACTOR)
     scoring_services.deal_void(
         session=played.session,
-        slot=slot_of(played.session.kop_deals.order_by("number").last()),
+        slot=played.session.kop_deals.order_by("number").last().slot,
         actor=ACTOR,
         reason="wrong table",
     )
     game = game_for("kop")
-    by_ids = game.seat_results([played.session_id, empty.session_id])
-    by_query = game.seat_results(
+    by_ids = game.results.seat_results([played.session_id, empty.session_id])
+    by_query = game.results.seat_results(
         RoundTable.objects.filter(pk__in=[played.pk, empty.pk]).values("session_id")
     )
     assert by_ids == by_query
     assert [r.points for r in by_ids[played.session_id]] == [12 - 5, -4 - 5, -4 + 15, -4 - 5]
     assert [r.points for r in by_ids[empty.session_id]] == [0, 0, 0, 0]
     assert [r.seat for r in by_ids[played.session_id]] == [1, 2, 3, 4]
-    assert game.seat_results([]) == {}
+    assert game.results.seat_results([]) == {}
 
 
 def test_a_poll_for_an_unknown_tournament_is_404(client, db):

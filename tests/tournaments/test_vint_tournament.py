@@ -6,8 +6,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from scoring import profile_services
 from scoring import services as scoring_services
-from scoring.games import slot_of
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import PlayerFactory
 from tests.scoring.test_vint_exchange import ACTOR, RUBBER_1, RUBBER_2, RUBBER_3
@@ -73,7 +73,7 @@ def test_a_rubber_cut_short_by_the_time_limit_is_closed_by_the_profile_rule(
 ):
     from scoring import services as scoring_services
 
-    house = scoring_services.profile_save(
+    house = profile_services.profile_save(
         profile=None,
         name="Vint, time-limit bonus",
         game="vint",
@@ -145,7 +145,7 @@ def test_a_vint_correction_after_acceptance_recomputes_the_standings(
     with django_capture_on_commit_callbacks(execute=True):
         scoring_services.deal_correct(
             session=deal.session,
-            slot=slot_of(deal),
+            slot=deal.slot,
             facts=RUBBER_1[1],
             actor=director,
             reason="wrong contract",

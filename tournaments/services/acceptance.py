@@ -16,12 +16,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ops.outbox import enqueue_on_commit
+from scoring.acceptance import acceptance_check
 from scoring.errors import AcceptRefused
 from scoring.games import game_for
 from scoring.services import (
     Actor,
     DealRejected,
-    acceptance_check,
     reason_checked,
     session_lock,
     table_event_record,
@@ -80,7 +80,7 @@ def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> 
     seat that has not either, once the table has played its planned deals (or its round's
     time is up); a director, any table, always with a reason.
     Everything goes into the table's history; two phones at once: the second is told
-    the table is accepted already. The lock is announced by scoring's ``deal_changed``,
+    the table is accepted already. The lock is announced by scoring's ``table_changed``,
     which recomputes the standings."""
     table = (
         RoundTable.objects.select_for_update(of=("self",))
@@ -90,7 +90,7 @@ def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> 
     if table.accepted_at is not None:
         raise TournamentError(_("This table's result is already accepted."))
     session = table.session
-    progress = game_for(table.round.tournament.game).progress([session])[session.pk]
+    progress = game_for(table.round.tournament.game).results.progress([session])[session.pk]
     details: dict[str, Any] = {"deals": progress.deals, "planned": progress.planned}
     try:
         seat, text = acceptance_check(session=session, actor=actor, reason=reason)
@@ -134,7 +134,7 @@ def _not_ready_message(progress: Any) -> str:
 
 
 def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
-    """``deal_changed`` receiver: a change at a table of a round (accepted or not) counts as
+    """``table_changed`` receiver: a change at a table of a round (accepted or not) counts as
     a new results version, so the standings page says "updating" until the snapshot of
     that version is stored, and the ratings see it. An unlock takes the acceptance back:
     the table has to be accepted again."""
@@ -200,7 +200,7 @@ def round_accept_all(*, rnd: Round, actor: Actor, reason: str) -> int:
     )
     if not open_tables:
         return 0
-    progress = game_for(rnd.tournament.game).progress([t.session for t in open_tables])
+    progress = game_for(rnd.tournament.game).results.progress([t.session for t in open_tables])
     now = timezone.now()
     for t in open_tables:
         p = progress[t.session_id]
@@ -209,7 +209,7 @@ def round_accept_all(*, rnd: Round, actor: Actor, reason: str) -> int:
             session=t.session, action="accepted", actor=actor, reason=text, details=details
         )
         # One recompute below for the whole round, not one per table.
-        session_lock(session=t.session, actor=actor, announce=False)
+        session_lock(session=t.session, actor=actor, announced=False)
     RoundTable.objects.filter(pk__in=[t.pk for t in open_tables]).update(
         accepted_at=now, accepted_user_id=actor.user_id, reopened_at=None
     )

@@ -17,7 +17,7 @@ from clubs.models import Club, Player
 from clubs.selectors import fold_name, names_alike
 from clubs.services import player_create
 from scoring.engines.sheet_checks import MAX_NAME_LENGTH, name_problem
-from scoring.services import create_with_unique_slug
+from scoring.profile_services import create_with_unique_slug
 from tournaments.errors import EntriesRejected, TournamentError
 from tournaments.models import Registration, Tournament
 

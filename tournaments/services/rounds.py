@@ -116,7 +116,9 @@ def round_generate(*, tournament: Tournament, order: list[int] | None = None) ->
             players=[entries[n].player for n in table],
             title="",  # named at display time, in the reader's language (session_title)
             created_by=tournament.created_by,
-            planned_deals=game_for(tournament.game).planned_deals(tournament.deals_per_round),
+            planned_deals=game_for(tournament.game).results.planned_deals(
+                tournament.deals_per_round
+            ),
         )
         RoundTable.objects.create(round=rnd, number=t, session=session)
     return rnd

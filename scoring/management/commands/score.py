@@ -18,7 +18,8 @@ from typing import Any, BinaryIO
 from django.core.management.base import BaseCommand, CommandParser
 
 from scoring.engines.errors import SheetError
-from scoring.engines.scoresheet import load_sheet, score_sheet
+from scoring.engines.scoresheet import load_sheet
+from scoring.engines.sheets import score_sheet
 
 
 class Command(BaseCommand):

@@ -15,9 +15,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from clubs.models import Club, Player
 from clubs.services import player_create
 from scoring import services as scoring_services
-from scoring.engines.simulate import random_kop_deals
-from scoring.games.kop import bulk_record as kop_bulk_record
+from scoring.games.kop.simulate import random_deals
 from scoring.models import RuleProfile
+from scoring.profile_services import profile_sync_builtin
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -40,7 +40,7 @@ def simulate(
         raise CommandError(f"--game must be one of {', '.join(PROFILES)} (Vint: not simulated)")
     if players < 4:
         raise CommandError("--players must be at least 4")
-    scoring_services.profile_sync_builtin()
+    profile_sync_builtin()
     rng = random.Random(seed)
     club = club or Club.objects.get_or_create(name="Simulated club")[0]
     tournament = services.tournament_create(
@@ -62,10 +62,8 @@ def simulate(
     for r in range(1, rounds + 1):
         rnd = services.round_generate(tournament=tournament)
         for table in rnd.tables.select_related("session"):
-            kop_bulk_record(
-                session=table.session,
-                deals=random_kop_deals(rng, deals, game),
-                entered_by=actor.label,
+            scoring_services.deals_record(
+                session=table.session, deals=random_deals(rng, deals, game), actor=actor
             )
         if accept_rounds is None or r <= accept_rounds:
             services.round_accept_all(rnd=rnd, actor=actor, reason="simulation")

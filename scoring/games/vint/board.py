@@ -1,12 +1,6 @@
-"""Reads for Vint sessions: the scoreboard, the four-column sheet, exports.
-
-Vocabulary (see ``scoring/engines/vint.py`` for the game's own terms): a
-Vint **session** is one ``TableSession`` with game "vint": four players A..D
-(``TableSeat`` 1..4) and up to three **rubbers**, each with its own seating
-(``VintRubber``). A rubber is **started** once it has a row, i.e. a deal was
-saved in it or it came from an imported sheet. The **current rubber** is the
-one the next deal goes to: the last started rubber while it is not finished,
-then the next one; when rubber 3 is finished the session is **complete**.
+"""A Vint session's rubbers as the pad and the sheet show them (``VintBoard``): each rubber's
+deals as sheet rows, its four columns above and below the line, its totals, and the
+session's standings (the package's docstring has the vocabulary).
 
 Deals that are voided keep their number and their place: they score nothing,
 but they pass the deal like any other, so the dealer of every later deal stays
@@ -20,171 +14,31 @@ rubber's first deal is saved).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
-from typing import Any, TypedDict
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scoring.engines import vint
 from scoring.engines.ranks import by_key, rank
-from scoring.engines.shapes import VintSheetJson
-from scoring.engines.vint_sheet import SheetRubber, vint_sheet_from_session
-from scoring.models import DealHistory, TableSession, VintDeal, VintRubber
-from scoring.rows import rows_where
+from scoring.games.vint.deals import (
+    RUBBERS,
+    SEAT_SIDE,
+    deal_from_facts,
+    seats_of,
+    standard_seats,
+    vint_rules_for,
+)
+from scoring.games.vint.labels import contract_label, doubling_label, entry_label, item_label
+from scoring.games.vint.models import VintDeal, VintRubber
 from scoring.selectors import sheet_players
 
-# The seat numbers (TableSeat.seat) of players A..D in each rubber, N E S W,
-# as vint.session_partnerships seats them.
-_PLAYERS = ("A", "B", "C", "D")
+if TYPE_CHECKING:
+    from scoring.models import TableSession
 
-
-def vint_rules_for(session: TableSession) -> vint.VintRules:
-    return _rules(json.dumps(session.profile_version.options, sort_keys=True))
-
-
-@lru_cache(maxsize=64)
-def _rules(options_json: str) -> vint.VintRules:
-    # Options are frozen per profile version, so parsing once per option set is enough.
-    return vint.parse_rules(json.loads(options_json))
-
-
-def standard_seats(rubber: int) -> dict[str, int]:
-    """Seat numbers by N, E, S, W for ``rubber`` of a session started in the app.
-
-    Rubbers 1..3 give each player each partner once; a fourth rubber, which only
-    ``session_structure="free"`` allows (A31), starts the rotation again.
-    """
-    seating = vint.session_partnerships(_PLAYERS)[(rubber - 1) % RUBBERS]
-    return {seat: _PLAYERS.index(name) + 1 for seat, name in seating.as_dict().items()}
-
-
-def seats_of(row: VintRubber) -> dict[str, int]:
-    return {"N": row.north, "E": row.east, "S": row.south, "W": row.west}
-
-
-def seating_of(seats: Mapping[str, int], names: Mapping[int, str]) -> vint.Seating:
-    """The engine's seating: player names by seat, from seat numbers and the session's names."""
-    return vint.Seating(names[seats["N"]], names[seats["E"]], names[seats["S"]], names[seats["W"]])
-
-
-def deal_from_facts(facts: Mapping[str, Any]) -> vint.VintDeal:
-    """A ``VintDeal`` from facts in the format (not validated: ``deal_problems`` does that)."""
-    contract = facts.get("contract")
-    dumps = [(d.get("seat"), d.get("trick")) for d in facts.get("ace_dumps") or ()]
-    if contract == "pass":
-        tricks = facts.get("tricks") or {}
-        return vint.all_pass_deal(tricks.get("NS"), tricks.get("EW"), ace_dumps=dumps)
-    honours = facts.get("honours")
-    grand = facts.get("grand_aces")
-    return vint.contract_deal(
-        str(contract),
-        facts.get("declarer"),  # type: ignore[arg-type]
-        facts.get("declarer_tricks"),  # type: ignore[arg-type]
-        doubling=facts.get("doubling", 0),
-        honours=(honours["side"], honours["count"]) if honours else None,
-        grand_aces=(grand["side"], grand["count"]) if grand else None,
-        aces_in_hand=[(h["seat"], h["count"]) for h in facts.get("aces_in_hand") or ()],
-        sequences=[(s["seat"], s["suit"], s["length"]) for s in facts.get("sequences") or ()],
-        ace_dumps=dumps,
-    )
-
-
-def entry_json(entry: vint.Entry) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "side": entry.side,
-        "where": entry.where,
-        "kind": entry.kind,
-        "points": entry.points,
-    }
-    if entry.count:
-        out["count"] = entry.count
-    if entry.seat:
-        out["seat"] = entry.seat
-    if entry.suit:
-        out["suit"] = entry.suit
-    return out
-
-
-def entries_json(outcome: vint.DealOutcome) -> dict[str, Any]:
-    """What a deal wrote on the sheet and where the rubber stands after it."""
-    state = outcome.state
-    return {
-        "above": {"NS": outcome.above_ns, "EW": outcome.above_ew},
-        "below": {"NS": outcome.below_ns, "EW": outcome.below_ew},
-        "items": [entry_json(e) for e in outcome.all_entries],
-        "games": {"NS": state.games_ns, "EW": state.games_ew},
-        "games_won": list(outcome.games_won),
-        "part": {"NS": state.part_ns, "EW": state.part_ew},
-        "phase": outcome.phase,
-        "extra_deal": outcome.extra_deal,
-        "rubber_winner": state.winner,
-        "finished": state.finished,
-    }
-
-
-RUBBERS = vint.SESSION_RUBBERS  # a session's rubbers under session_structure "rotated"
-SUIT_SYMBOL = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
-SEAT_SIDE = {"N": "NS", "E": "EW", "S": "NS", "W": "EW"}
 _MULTIPLIER = {0: 1, 1: 2, 2: 4}
-
-
-def contract_label(contract: str) -> str:
-    """ "4H" -> "4♥", "5G" -> "5 grand", "4M" -> "4 misère", "pass" -> "all pass"."""
-    if contract == "pass":
-        return _("all pass")
-    level, denom = contract[0], contract[1]
-    if denom in SUIT_SYMBOL:
-        return f"{level}{SUIT_SYMBOL[denom]}"
-    if denom == "G":
-        return _("%(level)s grand") % {"level": level}
-    return _("%(level)s misère") % {"level": level}
-
-
-def doubling_label(doubling: int) -> str:
-    return {1: _("doubled"), 2: _("redoubled")}.get(doubling, "")
-
-
-def item_label(item: Mapping[str, Any]) -> str:
-    """What one sheet entry is for, in words ("honours 5", "ace dumped at trick 6")."""
-    kind = item["kind"]
-    n = item.get("count", 0)
-    seat = item.get("seat", "")
-    suit = SUIT_SYMBOL.get(item.get("suit", ""), "")
-    if kind == "trick_points":
-        return ngettext("trick points for %(n)s trick", "trick points for %(n)s tricks", n) % {
-            "n": n
-        }
-    if kind == "made":
-        return _("contract made")
-    if kind == "overtricks":
-        return ngettext("%(n)s overtrick", "%(n)s overtricks", n) % {"n": n}
-    if kind == "undertricks":
-        return ngettext("%(n)s undertrick", "%(n)s undertricks", n) % {"n": n}
-    if kind == "special":
-        return _("special bonus (slam bid beaten)")
-    if kind == "honours":
-        return _("honours: %(n)s units") % {"n": n}
-    if kind == "grand_aces":
-        return _("grand aces: %(n)s") % {"n": n}
-    if kind == "aces_in_hand":
-        return _("%(n)s aces in %(seat)s's hand") % {"n": n, "seat": seat}
-    if kind == "sequence":
-        return _("%(suit)sA run of %(n)s (%(seat)s)") % {"suit": suit, "n": n, "seat": seat}
-    if kind == "ace_dump":
-        return _("%(seat)s's ace dumped at trick %(n)s") % {"seat": seat, "n": n}
-    if kind == "all_pass_penalty":
-        return _("fewer tricks (by %(n)s)") % {"n": n}
-    if kind == "rubber":
-        return _("rubber bonus")
-    if kind == "extra_game":
-        return _("bonus for game %(n)s") % {"n": n}
-    if kind == "unfinished_rubber":
-        return _("unfinished rubber, %(n)s games ahead") % {"n": n}
-    return str(kind)
 
 
 @dataclass(frozen=True)
@@ -353,7 +207,7 @@ class RubberView:
             out.append(SheetLine(label=f"d{row.position}", cells=cells))
         for entry in self.result.closing:
             cells = [
-                [Item(entry.points, item_label(_entry_dict(entry)), entry.kind)]
+                [Item(entry.points, entry_label(entry), entry.kind)]
                 if SEAT_SIDE[s] == entry.side
                 else []
                 for s in vint.SEATS
@@ -379,10 +233,6 @@ class RubberView:
                 )
             )
         return out
-
-
-def _entry_dict(entry: vint.Entry) -> dict[str, Any]:
-    return {"kind": entry.kind, "count": entry.count, "seat": entry.seat, "suit": entry.suit}
 
 
 @dataclass
@@ -602,12 +452,24 @@ def deal_row(
 
 def vint_scoreboard(*, session: TableSession) -> VintBoard:
     """Everything the pad and the sheet show, from the stored rubbers and deals."""
+    return board_of(
+        session,
+        VintRubber.objects.filter(session=session),
+        VintDeal.objects.filter(session=session).order_by("rubber", "number"),
+    )
+
+
+def board_of(
+    session: TableSession, rubber_rows: Iterable[VintRubber], deal_rows: Iterable[VintDeal]
+) -> VintBoard:
+    """The board of ``session`` with these rubbers and deals (stored, or about to be:
+    a correction is scored on the rows it would store)."""
     rules = vint_rules_for(session)
     players = sheet_players(session)
     names = {seat: p.name for seat, p in enumerate(players, 1)}
-    rows = {r.number: r for r in VintRubber.objects.filter(session=session)}
+    rows = {r.number: r for r in rubber_rows}
     deals: dict[int, list[VintDeal]] = {}
-    for deal in VintDeal.objects.filter(session=session).order_by("rubber", "number"):
+    for deal in sorted(deal_rows, key=lambda d: (d.rubber, d.number)):
         deals.setdefault(deal.rubber, []).append(deal)
     rubbers: list[RubberView] = []
     last_dealer: str | None = None
@@ -656,8 +518,9 @@ def vint_pad_board(*, session: TableSession, rows: bool = True) -> VintBoard:
     names = {seat: p.name for seat, p in enumerate(players, 1)}
     deals: Sequence[VintDeal] = ()
     if rows:
-        where = "session_id = %s AND rubber = %s ORDER BY number"
-        deals = rows_where(VintDeal, where, [session.pk, tally["rubber"]])
+        deals = list(
+            VintDeal.objects.filter(session=session, rubber=tally["rubber"]).order_by("number")
+        )
     view = rubber_from_tally(tally, names, rules, deals)
     columns = [{int(k): v for k, v in totals.items()} for totals in tally["done"]]
     if view.started or not columns:
@@ -707,180 +570,3 @@ def _standings_from(players: Sequence[Any], columns: Sequence[Mapping[int, int]]
         )
         for seat, place, _tied in ranked
     ]
-
-
-def facts_summary(facts: Mapping[str, Any]) -> str:
-    """A deal's facts in one line: "4♥ N doubled, 10 tricks; honours NS 5"."""
-    if not facts:
-        return ""
-    parts = [contract_label(facts["contract"])]
-    if facts["contract"] == "pass":
-        t = facts.get("tricks", {})
-        parts.append(f"NS {t.get('NS')} · EW {t.get('EW')}")
-    else:
-        head = f"{facts.get('declarer')}"
-        if facts.get("doubling"):
-            head += f" {doubling_label(facts['doubling'])}"
-        parts.append(
-            head
-            + ", "
-            + ngettext("%(n)s trick", "%(n)s tricks", facts.get("declarer_tricks") or 0)
-            % {"n": facts.get("declarer_tricks")}
-        )
-    if facts.get("honours"):
-        h = facts["honours"]
-        parts.append(_("honours %(side)s %(n)s") % {"side": h["side"], "n": h["count"]})
-    if facts.get("grand_aces"):
-        g = facts["grand_aces"]
-        parts.append(_("aces %(side)s %(n)s") % {"side": g["side"], "n": g["count"]})
-    for hand in facts.get("aces_in_hand", []):
-        parts.append(
-            _("%(n)s aces in %(seat)s's hand") % {"n": hand["count"], "seat": hand["seat"]}
-        )
-    for run in facts.get("sequences", []):
-        parts.append(
-            _("%(suit)sA run of %(n)s (%(seat)s)")
-            % {"suit": SUIT_SYMBOL[run["suit"]], "n": run["length"], "seat": run["seat"]}
-        )
-    for dump in facts.get("ace_dumps", []):
-        parts.append(
-            _("%(seat)s's ace dumped at trick %(n)s") % {"seat": dump["seat"], "n": dump["trick"]}
-        )
-    return "; ".join(parts)
-
-
-@dataclass
-class HistoryEntry:
-    row: DealHistory
-    rubber: int | None
-    before: str
-    after: str
-
-
-def vint_deal_history(
-    *, session: TableSession, rubber: int | None = None, number: int | None = None
-) -> list[HistoryEntry]:
-    """History of the session's deals (newest first), or of one deal (rubber and number)."""
-    qs = DealHistory.objects.filter(session=session)
-    if rubber is not None:
-        qs = qs.filter(rubber=rubber)
-    if number is not None:
-        qs = qs.filter(deal_number=number)
-    return [
-        HistoryEntry(
-            row=h,
-            rubber=h.rubber,
-            before=_snapshot_summary(h.old) if h.deal_number else "",
-            after=_snapshot_summary(h.new) if h.deal_number else "",
-        )
-        for h in qs  # deal number 0: a row about the whole table (lock, acceptance, link)
-    ]
-
-
-def _snapshot_summary(snap: Mapping[str, Any] | None) -> str:
-    if not snap:
-        return ""
-    text = facts_summary(snap.get("facts") or {})
-    above, below = snap.get("above"), snap.get("below")
-    if above and below and not snap.get("voided"):
-        text += f" → NS {above['NS']} + {below['NS']}, EW {above['EW']} + {below['EW']}"
-    if snap.get("voided"):
-        text += " (" + _("voided") + ")"
-    return text
-
-
-def vint_sheet_json(*, session: TableSession) -> VintSheetJson:
-    """The session as a Vint scoresheet (``shared/formats/scoresheet-json.md``).
-
-    Every started rubber with its seating, first dealer and deals, a voided one in its
-    place with ``"voided": true``; a session with no deal yet gives rubber 1 with no
-    deals, because the format names the players only in ``seats``.
-    """
-    board = vint_scoreboard(session=session)
-    names = {seat: p.name for seat, p in enumerate(board.players, 1)}
-    rubbers = board.started or board.rubbers[:1]
-    return vint_sheet_from_session(
-        board.rules,
-        [
-            SheetRubber(
-                seating=seating_of(r.seats, names),
-                first_dealer=r.first_dealer,  # type: ignore[arg-type]
-                deals=tuple(deal_from_facts(deal.facts) for deal in r.deals),
-                voided=frozenset(n for n, deal in enumerate(r.deals, 1) if deal.voided),
-            )
-            for r in rubbers
-        ],
-    )
-
-
-def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
-    """One row per deal (voided ones marked), then each player's total and net."""
-    board = vint_scoreboard(session=session)
-    seats = range(1, len(board.players) + 1)
-    header = [
-        "rubber",
-        "deal",
-        "phase",
-        "dealer",
-        "contract",
-        "declarer",
-        "doubling",
-        "declarer_tricks",
-        "tricks NS",
-        "tricks EW",
-        "NS above",
-        "NS below",
-        "EW above",
-        "EW below",
-        "games NS",
-        "games EW",
-        *[f"total {n} {p.name}" for n, p in zip(seats, board.players, strict=True)],
-        "voided",
-    ]
-    out: list[list[Any]] = [header]
-    for rubber in board.started:
-        side_of = {rubber.seats[s]: SEAT_SIDE[s] for s in vint.SEATS}
-        before = {
-            n: sum(r.player_totals[n] for r in board.started[: rubber.number - 1]) for n in seats
-        }
-        for row in rubber.rows:
-            f = row.deal.facts
-            tricks = f.get("tricks", {})
-            phase = "" if row.deal.voided else row.phase
-            if row.extra_deal:
-                phase = f"extra {row.extra_deal}"
-            # A voided deal wrote nothing: blank entry cells (a spreadsheet's sum stays
-            # right) and the running totals carry on unchanged.
-            if row.deal.voided:
-                entries: list[Any] = [""] * 6
-            else:
-                entries = [
-                    row.above["NS"],
-                    row.below["NS"],
-                    row.above["EW"],
-                    row.below["EW"],
-                    row.games.get("NS", ""),
-                    row.games.get("EW", ""),
-                ]
-            out.append(
-                [
-                    rubber.number,
-                    row.deal.number,
-                    phase,
-                    row.dealer,
-                    f["contract"],
-                    f.get("declarer", ""),
-                    f.get("doubling", ""),
-                    f.get("declarer_tricks", ""),
-                    tricks.get("NS", ""),
-                    tricks.get("EW", ""),
-                    *entries,
-                    *[before[n] + row.running[side_of[n]] for n in seats],
-                    _("voided") if row.deal.voided else "",
-                ]
-            )
-    totals = {s.seat: s for s in board.standings}
-    blank = [""] * (len(header) - len(seats) - 2)
-    out.append(["total", *blank, *[totals[n].total for n in seats], ""])
-    out.append(["net", *blank, *[totals[n].net for n in seats], ""])
-    return out
