@@ -1,4 +1,11 @@
-"""Fixtures for every tier that loads Django."""
+"""Fixtures for every tier.
+
+The tiers that load Django also get the named actors (``tests/actors.py``) and the rows
+most tests start from (``tests/fixtures.py``: ``profiles``, ``club``, ``four_players``,
+``kop_session``, ``kop_tournament``, ``sixteen``, ``kop_table``, ``commit``, ...),
+registered here once for every directory; the unit tier (``-p no:django``) loads
+neither, since both import Django.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +21,13 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
     run): it is declared here instead, read by nobody."""
     if not pluginmanager.hasplugin("django"):
         parser.addini("DJANGO_SETTINGS_MODULE", "pytest-django's (not loaded in this tier)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.pluginmanager.hasplugin("django"):
+        # pytest-django has set Django up by now (before the conftests were loaded).
+        for module in ("tests.actors", "tests.fixtures"):
+            config.pluginmanager.import_plugin(module)
 
 
 @pytest.fixture(autouse=True)

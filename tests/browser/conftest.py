@@ -18,7 +18,6 @@ from playwright.sync_api import sync_playwright
 
 from scoring import profile_services, services
 from scoring.models import RuleProfile
-from tests.actors import *  # noqa: F403
 from tests.factories import ClubFactory, PlayerFactory
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")

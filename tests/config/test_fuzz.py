@@ -39,11 +39,16 @@ import tournaments.rating_views
 from scoring import profile_services
 from scoring import services as scoring_services
 from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
-from scoring.models import RuleProfile
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import (
+    ClubFactory,
+    KopDealFactory,
+    PlayerFactory,
+    RoundFactory,
+    TableSessionFactory,
+    TournamentFactory,
+)
 from tests.strict_db import postgres_rules
 from tournaments import ratings
-from tournaments import services as tournament_services
 
 FUZZ = settings(
     max_examples=30,
@@ -195,38 +200,21 @@ def world(profiles, director, scorer, member):
     club = ClubFactory(name="Klub Fuzz")
     kop_players = [PlayerFactory(club=club, name=f"Kop {i}", number=i) for i in range(1, 5)]
     vint_players = [PlayerFactory(club=club, name=f"Vint {i}", number=i) for i in range(5, 9)]
-    kop = scoring_services.session_create(
-        game="kop",
-        profile_version=profiles["kop-pagat"].current,
-        players=kop_players,
-        created_by=scorer,
-        planned_deals=8,
+    kop = TableSessionFactory(
+        profile="kop-pagat", players=kop_players, created_by=scorer, planned_deals=8
     )
-    scoring_services.deal_record(
-        session=kop,
-        facts={"contract": "cicha", "declarers": [1], "doublings": 0, "declarer_points": 61},
-        actor=scoring_services.Actor(label="table"),
-    )
-    vint = scoring_services.session_create(
-        game="vint",
-        profile_version=profiles["vint"].current,
-        players=vint_players,
-        created_by=scorer,
-    )
-    tournament = tournament_services.tournament_create(
+    KopDealFactory(session=kop, actor=scoring_services.Actor(label="table"))
+    vint = TableSessionFactory(game="vint", players=vint_players, created_by=scorer)
+    tournament = TournamentFactory(
         name="Fuzz Cup",
-        game="kop",
-        profile_version=profiles["kop-koscian"].current,
         rounds=3,
         deals_per_round=4,
         club=club,
         seed=3,
         created_by=director,
+        field=[*kop_players, *vint_players],
     )
-    for player in [*kop_players, *vint_players]:
-        entry = tournament_services.registration_add(tournament=tournament, player=player)
-        tournament_services.registration_check_in(registration=entry)
-    rnd = tournament_services.round_generate(tournament=tournament)
+    rnd = RoundFactory(tournament=tournament)
     series = ratings.series_create(
         name="Fuzz Series", game="kop", points_table=[3, 2, 1], tournaments=[tournament]
     )
@@ -257,12 +245,6 @@ def world(profiles, director, scorer, member):
             "table_id": [table.pk, 0, 2**63, 10**30],
         },
     }
-
-
-@pytest.fixture
-def profiles(db):
-    profile_services.profile_sync_builtin()
-    return {p.slug: p for p in RuleProfile.objects.all()}
 
 
 def refused(response: Any, method: str) -> bool:

@@ -17,8 +17,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.actors import *  # noqa: F403
-
 ROOT = Path(__file__).resolve().parents[2]
 HINT = "run the tier through `make test` (it sets DATABASE_URL and REDIS_URL)"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Callable
 
 import pytest
 from django.db import connection, transaction
@@ -25,9 +26,9 @@ from scoring.errors import DealRejected, NeedsConfirmation
 from scoring.games import game_of
 from scoring.games.interface import Slot
 from scoring.games.vint.board import DealRow, RubberView, vint_scoreboard
-from scoring.models import RuleProfile, RuleProfileVersion, TableSession
+from scoring.models import TableSession
 from tests.engines.test_vint_properties import deals, rules
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import RuleProfileVersionFactory, TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -80,30 +81,41 @@ def _standings(board) -> list[tuple]:  # type: ignore[no-untyped-def]
     return [(s.seat, s.total, s.net, s.place) for s in board.standings]
 
 
-@settings(
+# Long tables of deals drawn with retries: slow to draw, and sometimes given up on.
+PROPERTY = settings(
     max_examples=20,
     deadline=None,
-    # Long tables of deals drawn with retries: slow to draw, and sometimes given up on.
     suppress_health_check=[
         HealthCheck.function_scoped_fixture,
         HealthCheck.too_slow,
         HealthCheck.filter_too_much,
     ],
 )
-@given(case=plays())
-def test_the_short_answer_from_the_tallies_equals_the_whole_board(profiles, case):
+
+
+@dataclasses.dataclass
+class Saved:
+    """A deal the table saved: what was stored, the session as the save's lock-and-read
+    left it (with its rule profile), the short answer drawn from it (None: the whole
+    pad) and the statements that drawing sent."""
+
+    stored: services.Stored
+    session: TableSession
+    short: dict | None
+    read: CaptureQueriesContext
+
+
+def replay(case, check: Callable[[Saved], None]) -> None:
+    """Play ``case`` (``plays()``) at a new Vint table on its options, ``check`` each
+    deal saved; everything is rolled back after."""
     chosen, ops = case
     with transaction.atomic():
-        profile = RuleProfile.objects.create(slug=f"vint-{next(NAMES)}", name="x", game="vint")
-        version = RuleProfileVersion.objects.create(
-            profile=profile, version=1, options=rules_to_options(chosen)
+        version = RuleProfileVersionFactory(
+            profile__slug=f"vint-{next(NAMES)}",
+            profile__game="vint",
+            options=rules_to_options(chosen),
         )
-        club = ClubFactory()
-        session = services.session_create(
-            game="vint",
-            profile_version=version,
-            players=[PlayerFactory(club=club) for _ in range(4)],
-        )
+        session = TableSessionFactory(game="vint", profile_version=version)
         game = game_of(session)
         slots: list[Slot] = []
         for op, arg in ops:
@@ -128,19 +140,28 @@ def test_the_short_answer_from_the_tallies_equals_the_whole_board(profiles, case
             session = TableSession.objects.select_related("profile_version").get(pk=session.pk)
             with CaptureQueriesContext(connection) as read:
                 short = game.entry.saved_context(session, stored.row, stored.before)
-            full = vint_scoreboard(session=session)
-            current = full.current
-            # The pad is drawn again when the rubber ended with this deal or began with it.
-            whole_pad = (
-                current is None or current.number != stored.slot.rubber or current.counted < 2
-            )
-            assert (short is None) == whole_pad
-            if short is None:
-                continue
-            assert len(read) == 1, read.captured_queries  # the players: no deal, no rubber
-            assert current is not None
-            assert _view(short["rubber"]) == _view(current)
-            assert _row(short["new_row"]) == _row(current.rows[-1])
-            assert _standings(short["board"]) == _standings(full)
-            assert short["next_slot"] == Slot(current.number, current.next_number)
+            check(Saved(stored, session, short, read))
         transaction.set_rollback(True)
+
+
+def _equals_the_whole_board(saved: Saved) -> None:
+    full = vint_scoreboard(session=saved.session)
+    current = full.current
+    # The pad is drawn again when the rubber ended with this deal or began with it.
+    whole_pad = current is None or current.number != saved.stored.slot.rubber or current.counted < 2
+    assert (saved.short is None) == whole_pad
+    if saved.short is None:
+        return
+    assert current is not None
+    assert _view(saved.short["rubber"]) == _view(current)
+    assert _row(saved.short["new_row"]) == _row(current.rows[-1])
+    assert _standings(saved.short["board"]) == _standings(full)
+    assert saved.short["next_slot"] == Slot(current.number, current.next_number)
+
+
+@PROPERTY
+@given(case=plays())
+def test_the_short_answer_from_the_tallies_equals_the_whole_board(profiles, case):
+    """What it reads to draw the answer (the players only) is counted in
+    ``tests/config/test_statements.py``, over the same cases."""
+    replay(case, _equals_the_whole_board)

@@ -30,11 +30,6 @@ NORMAL = {"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_p
 
 
 @pytest.fixture
-def commit(django_capture_on_commit_callbacks):
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
-@pytest.fixture
 def kop_session(profiles, sixteen, scorer):
     return scoring_services.session_create(
         game="kop",

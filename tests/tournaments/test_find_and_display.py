@@ -1,23 +1,15 @@
 """The hall: a player finds their table and seat by name or start number, and the
-public hall display (round clock, tables, standings in pages) polled with a 304."""
+public hall display (round clock, tables, standings in pages), polled with a 304 (that
+poll's one read: ``tests/config/test_statements.py``)."""
 
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.models import F
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import PlayerFactory
 from tournaments import services
-from tournaments.models import Tournament
-
-
-@pytest.fixture
-def commit(django_capture_on_commit_callbacks):
-    return lambda: django_capture_on_commit_callbacks(execute=True)
 
 
 def find(client, tournament, **params):
@@ -188,35 +180,6 @@ def test_hidden_standings_stay_off_the_display_until_the_end(
         services.round_accept_all(rnd=last, actor=DIRECTOR_ACCEPTS, reason="on paper")
     html = display(client, kop_tournament).content.decode()
     assert 'id="hall-standings"' in html and "Big points" in html
-
-
-def test_the_partial_answers_304_until_something_changes(client, kop_tournament, sixteen, commit):
-    rnd = services.round_generate(tournament=kop_tournament)
-    first = display(client, kop_tournament, part=True)
-    html = first.content.decode()
-    assert first.status_code == 200 and html.lstrip().startswith('<div id="display"')
-    assert "<html" not in html
-    etag = first["ETag"]
-    assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in html
-    with CaptureQueriesContext(connection) as queries:
-        held = display(client, kop_tournament, part=True, **{"If-None-Match": etag})
-    assert held.status_code == 304 and len(queries) == 1  # one small read, nothing else
-
-    # A deal (any result change) moves the results version: the partial is sent again.
-    Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=F("results_version") + 1)
-    moved = display(client, kop_tournament, part=True, **{"If-None-Match": etag})
-    assert moved.status_code == 200 and moved["ETag"] != etag
-
-    # So does an acceptance and a new round.
-    etag = moved["ETag"]
-    with commit():
-        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
-    accepted = display(client, kop_tournament, part=True, **{"If-None-Match": etag})
-    assert accepted.status_code == 200 and accepted["ETag"] != etag
-    etag = accepted["ETag"]
-    services.round_generate(tournament=kop_tournament)
-    seated = display(client, kop_tournament, part=True, **{"If-None-Match": etag})
-    assert seated.status_code == 200 and "Round 2" in seated.content.decode()
 
 
 def test_the_display_before_any_round(client, kop_tournament, sixteen):

@@ -38,11 +38,6 @@ CICHA_1 = {"contract": "cicha", "declarers": [1], "doublings": 0, "declarer_poin
 ZOLO_3 = {"contract": "zolo", "declarers": [3], "doublings": 0, "declarer_points": 70}
 
 
-@pytest.fixture
-def commit(django_capture_on_commit_callbacks):
-    return lambda: django_capture_on_commit_callbacks(execute=True)
-
-
 def _field(tournament, names, club):
     for name in names:
         entry = services.registration_add(

@@ -7,7 +7,6 @@ from django.db import connection
 from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
 
 from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
@@ -16,12 +15,6 @@ from tournaments.models import StandingsSnapshot
 from tournaments.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def commit(django_capture_on_commit_callbacks):
-    """Run what a service enqueues after commit (the test's transaction never commits)."""
-    return lambda: django_capture_on_commit_callbacks(execute=True)
 
 
 ACTOR = scoring_services.Actor(label="t", is_director=True)
@@ -195,37 +188,12 @@ def test_round_results_table_lists_the_accepted_tables(client, kop_tournament, s
     assert first in body
 
 
-def _snapshot_json_read(queries) -> bool:
+def snapshot_json_read(queries) -> bool:
     """Whether any captured query read a snapshot's JSON column."""
     return any(
         "standingssnapshot" in q["sql"] and '"data"' in q["sql"].split(" FROM ")[0]
         for q in queries.captured_queries
     )
-
-
-def test_the_status_poll_is_one_small_read_and_answers_304_until_a_version_moves(
-    client, kop_tournament, sixteen, commit
-):
-    from tournaments.models import Tournament
-
-    rnd = services.round_generate(tournament=kop_tournament)
-    with commit():
-        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
-    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug}) + "?status=1"
-    poll = {"HX-Request": "true"}
-    with CaptureQueriesContext(connection) as queries:
-        first = client.get(url, headers=poll)
-    assert len(queries) == 1 and not _snapshot_json_read(queries)
-    assert 'id="standings-current"' in first.content.decode()
-    etag = first["ETag"]
-    assert client.get(url, headers={**poll, "If-None-Match": etag}).status_code == 304
-
-    # A result changes: the poll answers in full again, and says "updating".
-    Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=F("results_version") + 1)
-    moved = client.get(url, headers={**poll, "If-None-Match": etag})
-    assert moved.status_code == 200 and moved["ETag"] != etag
-    assert "A newer version is on its way" in moved.content.decode()
-    assert 'id="standings-current"' not in moved.content.decode()
 
 
 def test_a_polling_page_reloads_once_a_newer_snapshot_than_its_tables_is_stored(
@@ -260,73 +228,6 @@ def test_a_polling_page_reloads_once_a_newer_snapshot_than_its_tables_is_stored(
     assert 'id="standings-current"' in reloaded and f"shown={shown}" not in reloaded
     current = client.get(f"{url}?status=1&shown={version}", headers=poll)
     assert "HX-Refresh" not in current and 'id="standings-current"' in current.text
-
-
-def test_the_poll_is_one_read_in_every_state_and_its_etag_follows_the_outbox(
-    client, kop_tournament, sixteen, commit
-):
-    """No snapshot yet, behind with a recompute waiting for the broker, current: one query
-    each time, and a recompute stuck in (or leaving) the outbox changes the ETag, so a
-    phone holding the old one is told (not 304)."""
-    from ops.models import TaskOutbox
-    from tournaments.models import Tournament
-
-    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug}) + "?status=1"
-    poll = {"HX-Request": "true"}
-    with CaptureQueriesContext(connection) as queries:
-        none_yet = client.get(url, headers=poll)
-    assert len(queries) == 1 and "No results accepted yet" in none_yet.content.decode()
-    assert none_yet["Cache-Control"] == "no-cache"  # the browser revalidates each poll
-
-    rnd = services.round_generate(tournament=kop_tournament)
-    with commit():
-        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
-    Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=F("results_version") + 1)
-    behind = client.get(url, headers=poll)
-    assert "A newer version is on its way" in behind.content.decode()
-    computed = StandingsSnapshot.objects.get().computed_at.astimezone(
-        timezone.get_current_timezone()
-    )
-    assert f"Computed {computed:%Y-%m-%d %H:%M}." in behind.content.decode()
-    TaskOutbox.objects.create(
-        task="tournaments.tasks.standings_recompute", tournament_id=kop_tournament.pk
-    )
-    with CaptureQueriesContext(connection) as queries:
-        deferred = client.get(url, headers={**poll, "If-None-Match": behind["ETag"]})
-    assert len(queries) == 1 and not _snapshot_json_read(queries)
-    assert deferred.status_code == 200 and deferred["ETag"] != behind["ETag"]
-    assert 'id="standings-deferred"' in deferred.content.decode()
-    assert client.get(url, headers={**poll, "If-None-Match": deferred["ETag"]}).status_code == 304
-
-
-def test_the_standings_read_sends_no_list_of_ids_whatever_the_field(
-    kop_tournament, sixteen, commit
-):
-    """The accepted tables' sessions reach the seat results as a subquery: the same
-    queries for one round as for two, none carrying an id per table."""
-    import re
-
-    def compute_queries():
-        with CaptureQueriesContext(connection) as queries:
-            standings_compute(tournament=kop_tournament)
-        return [q["sql"] for q in queries.captured_queries]
-
-    with commit():
-        services.round_accept_all(
-            rnd=services.round_generate(tournament=kop_tournament),
-            actor=DIRECTOR_ACCEPTS,
-            reason="on paper",
-        )
-    one_round = compute_queries()
-    with commit():
-        services.round_accept_all(
-            rnd=services.round_generate(tournament=kop_tournament),
-            actor=DIRECTOR_ACCEPTS,
-            reason="on paper",
-        )
-    two_rounds = compute_queries()
-    assert len(one_round) == len(two_rounds)
-    assert not [sql for sql in two_rounds if re.search(r"\bIN \(\d", sql)]
 
 
 def test_kop_seat_results_by_ids_or_by_subquery(kop_tournament, sixteen):
@@ -373,7 +274,7 @@ def test_the_page_is_cached_per_results_version_and_never_serves_an_older_one(
     assert "Gracz 01" in client.get(url).content.decode()
     with CaptureQueriesContext(connection) as queries:
         again = client.get(url).content.decode()
-    assert "Gracz 01" in again and not _snapshot_json_read(queries)  # from the cache
+    assert "Gracz 01" in again and not snapshot_json_read(queries)  # from the cache
 
     # A newer version (a correction: here a renamed player) is a new snapshot: shown at once.
     entry = sixteen[0]
@@ -387,45 +288,6 @@ def test_the_page_is_cached_per_results_version_and_never_serves_an_older_one(
     # Each sorting has its own cached copy; other query parameters are not kept in links.
     sorted_page = client.get(url + "?ind-sort=-small_points&junk=1").content.decode()
     assert "Gracz Nowy" in sorted_page and "junk" not in sorted_page.split("<main")[1]
-
-
-def test_the_page_answers_304_to_a_browser_holding_it_until_something_on_it_moves(
-    client, director_client, kop_tournament, sixteen, commit
-):
-    """A phone refreshing the standings gets 304 (no render) while the snapshot, the
-    results version, the reader and the language stand still; never while a message
-    waits to be shown; the ETag is per reader and private to the browser."""
-    rnd = services.round_generate(tournament=kop_tournament)
-    with commit():
-        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
-    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
-    client.get(url)  # the first visit sets the CSRF cookie the page's forms use
-    first = client.get(url)
-    etag = first["ETag"]
-    assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
-    with CaptureQueriesContext(connection) as queries:
-        again = client.get(url, headers={"If-None-Match": etag})
-    assert again.status_code == 304 and again["ETag"] == etag
-    assert len(queries) == 1  # the tournament with its snapshot, finish and outbox state
-    assert client.get(url + "?ind-sort=name", headers={"If-None-Match": etag}).status_code == 200
-
-    with commit():
-        services.results_changed(tournament=kop_tournament)
-    moved = client.get(url, headers={"If-None-Match": etag})
-    assert moved.status_code == 200 and moved["ETag"] != etag
-
-    director_client.get(url)
-    directors = director_client.get(url)
-    assert directors["ETag"] != moved["ETag"]
-    assert director_client.get(url, headers={"If-None-Match": directors["ETag"]}).status_code == 304
-    # A message to show (here from checking everybody in): the page in full, with it.
-    director_client.post(
-        reverse("tournaments:entries_check_in_all", kwargs={"slug": kop_tournament.slug})
-    )
-    with_message = director_client.get(url, headers={"If-None-Match": directors["ETag"]})
-    assert with_message.status_code == 200
-    assert "checked in" in with_message.content.decode()
-    assert "checked in" not in director_client.get(url).content.decode()  # shown once
 
 
 def test_round_results_come_in_the_order_of_the_tables_and_places(kop_tournament, rf):

@@ -1,17 +1,17 @@
-"""The standings page reads one page of stored rows (issue 12 item 2): a page of a big
-field costs the same few small reads as a page of a small one, a search finds a player
-by folded name or start number, and a jump opens the page holding the player, marked."""
+"""The standings page reads one page of stored rows (issue 12 item 2): the database sorts
+a big field across pages, a search finds a player by folded name or start number, and a
+jump opens the page holding the player, marked. (That a page of a big field costs the same
+few small reads as a page of a small one: ``tests/config/test_statements.py``.)"""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.actors import DIRECTOR_ACCEPTS
+from tests.factories import TournamentFactory
 from tournaments import selectors, services
 from tournaments.models import StandingsRow, StandingsSnapshot
 
@@ -31,7 +31,7 @@ def _name(i: int) -> str:
     return f"Łukasz Żółć {i:04d}" if i % 10 == 0 else f"Gracz {i:04d}"
 
 
-def _kop_row(i: int) -> dict:
+def kop_row(i: int) -> dict:
     return {
         "rank": str(i),
         "place": i,
@@ -49,7 +49,7 @@ def _kop_row(i: int) -> dict:
     }
 
 
-def _vint_row(i: int) -> dict:
+def vint_row(i: int) -> dict:
     return {
         "rank": str(i),
         "place": i,
@@ -62,7 +62,7 @@ def _vint_row(i: int) -> dict:
     }
 
 
-def _store(tournament, rows):
+def store(tournament, rows):
     """A snapshot as the standings task stores it: the document and its rows."""
     tournament.results_version = 1
     tournament.save(update_fields=["results_version"])
@@ -72,37 +72,39 @@ def _store(tournament, rows):
     return snapshot
 
 
+def big_field(tournament):
+    """``tournament`` with a snapshot of FIELD rows of its game stored."""
+    row = kop_row if tournament.game == "kop" else vint_row
+    store(tournament, [row(i) for i in range(1, FIELD + 1)])
+    return tournament
+
+
+def vint_night(club, director):
+    return TournamentFactory(
+        name="Vint night", game="vint", rounds=1, club=club, seed=1, created_by=director
+    )
+
+
 @pytest.fixture
 def big_kop(kop_tournament):
-    _store(kop_tournament, [_kop_row(i) for i in range(1, FIELD + 1)])
-    return kop_tournament
+    return big_field(kop_tournament)
 
 
 @pytest.fixture
 def big_vint(profiles, club, director):
-    tournament = services.tournament_create(
-        name="Vint night",
-        game="vint",
-        profile_version=profiles["vint"].current,
-        rounds=1,
-        club=club,
-        seed=1,
-        created_by=director,
-    )
-    _store(tournament, [_vint_row(i) for i in range(1, FIELD + 1)])
-    return tournament
+    return big_field(vint_night(club, director))
 
 
-def _url(tournament) -> str:
+def page_url(tournament) -> str:
     return reverse("tournaments:standings", kwargs={"slug": tournament.slug})
 
 
-def _body_names(html: str) -> list[str]:
+def body_names(html: str) -> list[str]:
     tbody = html.split('<table class="grid standings"')[1].split("</tbody>")[0]
     return re.findall(r'/(\d+)/">', tbody)
 
 
-def _rows_read(queries) -> int:
+def rows_read(queries) -> int:
     """How many snapshot rows the captured reads could return: a read of the row table
     must be bounded by a LIMIT no bigger than a page (or be a COUNT)."""
     largest = 0
@@ -121,64 +123,49 @@ def _rows_read(queries) -> int:
 
 
 @pytest.mark.parametrize("field", ["big_kop", "big_vint"])
-def test_a_page_reads_one_page_of_rows(client, request, field):
-    tournament = request.getfixturevalue(field)
-    with CaptureQueriesContext(connection) as queries:
-        page = client.get(_url(tournament) + "?ind-page=3")
-    html = page.content.decode()
-    assert page.status_code == 200
-    assert _body_names(html) == [str(1000 + i) for i in range(41, 61)]
-    assert _rows_read(queries) <= PAGE
-    # The tournament with its state, then the rows: a count, one page, the pairs and teams.
-    assert len(queries) == 4, [q["sql"] for q in queries]
-    assert "ind-page=4" in html and "ind-page=2" in html  # paging links
-    assert "Gracz 0059" in html and "Gracz 0061" not in html
-
-
-@pytest.mark.parametrize("field", ["big_kop", "big_vint"])
 def test_sorting_is_done_by_the_database_across_pages(client, request, field):
     tournament = request.getfixturevalue(field)
     column = "small_points" if field == "big_kop" else "total_points"
-    html = client.get(_url(tournament) + f"?ind-sort=-{column}").content.decode()
-    rows = [_kop_row(i) if field == "big_kop" else _vint_row(i) for i in range(1, FIELD + 1)]
+    html = client.get(page_url(tournament) + f"?ind-sort=-{column}").content.decode()
+    rows = [kop_row(i) if field == "big_kop" else vint_row(i) for i in range(1, FIELD + 1)]
     expected = sorted(rows, key=lambda r: (-r[column], r["place"]))[:PAGE]
-    assert _body_names(html) == [str(r["number"]) for r in expected]
-    by_name = client.get(_url(tournament) + "?ind-sort=-name").content.decode()
-    assert _body_names(by_name)[0] == "1330"  # "Łukasz Żółć 0330" folds to "lukasz..."
+    assert body_names(html) == [str(r["number"]) for r in expected]
+    by_name = client.get(page_url(tournament) + "?ind-sort=-name").content.decode()
+    assert body_names(by_name)[0] == "1330"  # "Łukasz Żółć 0330" folds to "lukasz..."
 
 
 @pytest.mark.parametrize("query", ["lukasz zolc 0250", "ŁUKASZ  Żółć 0250", "zolc 025"])
 def test_search_finds_a_name_without_its_accents_and_jumps_to_its_page(client, big_kop, query):
-    response = client.get(_url(big_kop), {"q": query})
-    assert response["Location"] == _url(big_kop) + "?player=1250#standings-found"
+    response = client.get(page_url(big_kop), {"q": query})
+    assert response["Location"] == page_url(big_kop) + "?player=1250#standings-found"
     html = client.get(response["Location"]).content.decode()
     assert 'id="standings-found"' in html
     found = html.split('id="standings-found"')[1].split("</tr>")[0]
     assert "Łukasz Żółć 0250" in found
     # Place 250 with 20 a page: page 13 (places 241 to 260).
-    assert _body_names(html) == [str(1000 + i) for i in range(241, 261)]
+    assert body_names(html) == [str(1000 + i) for i in range(241, 261)]
 
 
 def test_search_by_start_number_and_several_matches_link_to_each_place(client, big_kop):
-    by_number = client.get(_url(big_kop) + "?q=%231007", follow=True).content.decode()
+    by_number = client.get(page_url(big_kop) + "?q=%231007", follow=True).content.decode()
     assert "Gracz 0007" in by_number.split('id="standings-found"')[1].split("</tr>")[0]
-    several = client.get(_url(big_kop) + "?q=ZOLC").content.decode()
+    several = client.get(page_url(big_kop) + "?q=ZOLC").content.decode()
     assert 'id="standings-several"' in several
     links = re.findall(r'href="\?player=(\d+)#standings-found"', several)
     assert links[:3] == ["1010", "1020", "1030"]
     assert len(links) == selectors.STANDINGS_SEARCH_MAX
-    jump = client.get(_url(big_kop) + "?player=1030&ind-sort=name").content.decode()
+    jump = client.get(page_url(big_kop) + "?player=1030&ind-sort=name").content.decode()
     assert "Łukasz Żółć 0030" in jump.split('id="standings-found"')[1].split("</tr>")[0]
-    assert _body_names(jump) == [str(1000 + i) for i in range(21, 41)]
-    none = client.get(_url(big_kop) + "?q=Nobody").content.decode()
+    assert body_names(jump) == [str(1000 + i) for i in range(21, 41)]
+    none = client.get(page_url(big_kop) + "?q=Nobody").content.decode()
     assert 'id="standings-none"' in none and 'id="standings-found"' not in none
 
 
 def test_a_page_past_the_end_shows_the_last_and_print_and_csv_show_every_row(client, big_kop):
-    last = client.get(_url(big_kop) + "?ind-page=999").content.decode()
-    assert _body_names(last)[-1] == str(1000 + FIELD)
-    printed = client.get(_url(big_kop) + "?print=1").content.decode()
-    assert len(_body_names(printed)) == FIELD
+    last = client.get(page_url(big_kop) + "?ind-page=999").content.decode()
+    assert body_names(last)[-1] == str(1000 + FIELD)
+    printed = client.get(page_url(big_kop) + "?print=1").content.decode()
+    assert len(body_names(printed)) == FIELD
     csv = client.get(reverse("tournaments:standings_csv", kwargs={"slug": big_kop.slug}))
     assert csv.content.decode().count("\n") == FIELD + 1
 

@@ -1,1 +1,0 @@
-from tests.actors import *  # noqa: F403

@@ -1,0 +1,448 @@
+"""What the project's hot paths send to the database, statement by statement: every test
+that counts statements is here, whichever app serves the path, so a change in a count is
+one diff in one file, and the integration tier runs the same counts on PostgreSQL (this
+file, by path: ``tests/tiers.py``). The django tier runs them on SQLite.
+
+**A deal save** is four statements in scoring, through Django's ORM: the session locked
+and read, the deal, its history row and the session's tally; plus one for a tournament
+table (the results version, found and counted in one statement). A form sent twice finds
+its deal by its submission key (one more statement, only then: the table has moved on from
+the slot the form expected). From the pad the same locked read serves the view too (no
+read of the session before it), and the pad it answers with reads the newest rows and the
+seats' players, and nothing but the players for the short answer a pad drawn empty asks
+for (the new row comes from the save; for Vint under any options: a hypothesis property).
+(The tally the saves keep: ``tests/scoring/test_tally.py``.)
+
+**The standings page and the hall display** answer a poll, or a browser holding the page,
+with one small read; the standings read sends the same statements for one round as for
+two, and a page of a big field reads one page of rows.
+
+The number of statements is asserted, so that one more fails.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.db.models import F
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+from hypothesis import given
+
+from ops.models import TaskOutbox
+from scoring import services as scoring_services
+from scoring.games import game_of
+from scoring.games.interface import Slot
+from scoring.games.vint.deals import vint_rules_for
+from scoring.models import TableSession
+from tests.actors import DIRECTOR_ACCEPTS, phone
+from tests.factories import TableSessionFactory
+from tests.scoring.test_tally import ACTOR, KOP_FACTS, VINT_FACTS
+from tests.scoring.test_vint_entry import RUBBER_1 as VINT_FORMS
+from tests.scoring.test_vint_tally_answer import PROPERTY, Saved, plays, replay
+from tests.tournaments.test_find_and_display import display
+from tests.tournaments.test_standings import snapshot_json_read
+from tests.tournaments.test_standings_page_rows import (
+    PAGE,
+    big_field,
+    body_names,
+    page_url,
+    rows_read,
+    vint_night,
+)
+from tournaments import selectors, services
+from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.standings import standings_compute
+
+pytestmark = pytest.mark.django_db
+
+KOP_FORM = {
+    "contract": "normal",
+    "declarers": ["1", "3"],
+    "doublings": "1",
+    "declarer_points": "60",
+}
+
+
+# ------------------------------------------------------------------------- a deal save
+
+
+def statements(ctx: CaptureQueriesContext) -> list[str]:
+    """The statements a save sent (savepoints are the test's transaction, not the save's)."""
+    return [
+        q["sql"]
+        for q in ctx.captured_queries
+        if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+    ]
+
+
+def save(session: TableSession, facts: dict, key: str, **extra) -> list[str]:
+    """A save as the pad sends it: with its key and the slot it expects to create."""
+    expected = game_of(session).ledger.next_slot(TableSession.objects.get(pk=session.pk))
+    with CaptureQueriesContext(connection) as ctx:
+        stored = scoring_services.deal_record(
+            session=session,
+            facts=facts,
+            actor=ACTOR,
+            submission_key=key,
+            expected=expected,
+            extra=extra,
+        )
+    assert not stored.replayed
+    return statements(ctx)
+
+
+# The deal, its history row and the tally.
+WRITES = ["INSERT the deal", "INSERT its history row", "UPDATE the session's tally"]
+
+
+def test_a_kop_save_is_the_lock_the_writes_and_the_version(kop_table):
+    session = kop_table.session
+    version = kop_table.round.tournament.results_version
+    save(session, KOP_FACTS[0], "k0")
+    sent = save(session, KOP_FACTS[1], "k1")
+    assert len(sent) == 1 + len(WRITES) + 1, "\n".join(sent)
+    assert "FOR UPDATE" in sent[0] or connection.vendor == "sqlite"
+    assert not any("submission_key" in s for s in sent[:1])  # a new key is not looked up
+    session.refresh_from_db()
+    assert session.tally == game_of(session).ledger.tally_compute(session)
+    assert session.tally["counted"] == 2 and session.tally["last"] == 2
+    kop_table.round.tournament.refresh_from_db()
+    assert kop_table.round.tournament.results_version == version + 2
+
+
+def test_a_vint_save_is_the_same_and_the_rubbers_row_when_it_opens_one(vint_table):
+    session = vint_table.session
+    vint_rules_for(session)  # a process reads a profile version's rules once, and keeps them
+    first = save(session, VINT_FACTS[0], "v0", rubber=1)
+    assert len(first) == 1 + 1 + len(WRITES) + 1, "\n".join(first)  # + the rubber's row
+    sent = save(session, VINT_FACTS[1], "v1", rubber=1)
+    assert len(sent) == 1 + len(WRITES) + 1, "\n".join(sent)
+    session.refresh_from_db()
+    assert session.tally == game_of(session).ledger.tally_compute(session)
+
+
+def test_a_replayed_submission_is_found_by_the_locked_read(kop_table):
+    session = kop_table.session
+    save(session, KOP_FACTS[0], "same")
+    with CaptureQueriesContext(connection) as ctx:
+        stored = scoring_services.deal_record(
+            session=session,
+            facts=KOP_FACTS[0],
+            actor=ACTOR,
+            submission_key="same",
+            expected=Slot(0, 1),
+        )
+    assert stored.replayed and stored.slot == Slot(0, 1)
+    assert len(statements(ctx)) == 3  # the locked read, the key's slot, the deal it names
+
+
+# The pad's save, form post to the htmx answer, at a tournament table: every statement it
+# sends, in order. The test runs in a transaction, so the save's own transaction shows as
+# a savepoint; in production the same two are BEGIN and COMMIT.
+PLAYERS = ["the four seats' players"]
+KOP_SAVE_STATEMENTS = [
+    "the phone's grant (django_session), read once, before the lock",
+    "SAVEPOINT",  # BEGIN
+    "lock-and-read the session with its tournament table",
+    *WRITES,
+    "UPDATE the tournament's results version (table_changed)",
+    "RELEASE SAVEPOINT",  # COMMIT
+    "the pad's newest rows",
+    *PLAYERS,
+]
+# Vint: the same, but the pad shows the rubber being played, so it reads its deals for
+# its rows (its totals, seats and first dealer are in the tally, and so are the finished
+# rubbers' seat totals).
+AFTER_COMMIT = KOP_SAVE_STATEMENTS.index("RELEASE SAVEPOINT") + 1
+VINT_SAVE_STATEMENTS = [
+    *KOP_SAVE_STATEMENTS[:AFTER_COMMIT],
+    *PLAYERS,
+    "the current rubber's deals",
+]
+
+
+def _pad_post(client, url: str, data: dict, slot: Slot):  # type: ignore[no-untyped-def]
+    """The pad's form as a phone sends it: the slot it expects to create, a fresh key."""
+    keys = {
+        "expected_number": str(slot.number),
+        "submission_key": f"key-{slot.rubber}-{slot.number}-0123456789",
+    }
+    response = client.post(url, {**data, **keys}, headers={"HX-Request": "true"})
+    assert response["X-Deal-Outcome"] == "saved", response.content[:500]
+    return response
+
+
+def test_a_kop_save_from_the_pad_sends_these_statements(kop_table, django_assert_num_queries):
+    session = kop_table.session
+    client = phone(session, seat=1)
+    url = f"/sessions/{session.pk}/deals/"
+    _pad_post(client, url, KOP_FORM, Slot(0, 1))
+    with django_assert_num_queries(len(KOP_SAVE_STATEMENTS)) as ctx:
+        response = _pad_post(client, url, KOP_FORM, Slot(0, 2))
+    sent = [q["sql"] for q in ctx.captured_queries]
+    assert "FOR UPDATE" in sent[2] or connection.vendor == "sqlite"
+    assert not any("submission_key" in s for s in sent[:3])  # a new form: no key lookup
+    assert not any("SUM(" in s or "COUNT(" in s for s in sent)
+    html = response.content.decode()
+    assert 'id="pad"' in html and "<html" not in html
+    session.refresh_from_db()
+    for total in session.tally["totals"]:
+        assert f">{total:+d}<" in html or f">{total}<" in html
+
+
+# A pad drawn empty asks for the short answer: after the first deal the new row comes
+# from the save itself, so the answer reads the seats' players only.
+KOP_SHORT_STATEMENTS = [*KOP_SAVE_STATEMENTS[:AFTER_COMMIT], *PLAYERS]
+
+
+def test_a_kop_save_answered_short_reads_the_seats_only(kop_table, django_assert_num_queries):
+    session = kop_table.session
+    client = phone(session, seat=1)
+    url = f"/sessions/{session.pk}/deals/"
+    _pad_post(client, url, KOP_FORM, Slot(0, 1))
+    short = {**KOP_FORM, "pad_answer": "short", "pad_revision": "1"}
+    with django_assert_num_queries(len(KOP_SHORT_STATEMENTS)) as ctx:
+        response = _pad_post(client, url, short, Slot(0, 2))
+    assert response["X-Pad-Answer"] == "short"
+    assert not any("ORDER BY number DESC" in q["sql"] for q in ctx.captured_queries)
+
+
+def test_a_club_session_save_from_the_pad_tells_no_tournament(profiles, django_assert_num_queries):
+    session = TableSessionFactory(profile="kop-koscian")
+    client = phone(session, seat=1)
+    url = f"/sessions/{session.pk}/deals/"
+    _pad_post(client, url, KOP_FORM, Slot(0, 1))
+    statements = [s for s in KOP_SAVE_STATEMENTS if "results version" not in s]
+    with django_assert_num_queries(len(statements)) as ctx:
+        _pad_post(client, url, KOP_FORM, Slot(0, 2))
+    assert not any("results_version" in q["sql"] for q in ctx.captured_queries)
+
+
+def test_a_vint_save_from_the_pad_sends_these_statements(vint_table, django_assert_num_queries):
+    session = vint_table.session
+    client = phone(session, seat=1)
+    url = f"/sessions/{session.pk}/deals/"
+    _pad_post(client, url, {"rubber": "1", **VINT_FORMS[0]}, Slot(1, 1))
+    with django_assert_num_queries(len(VINT_SAVE_STATEMENTS)) as ctx:
+        response = _pad_post(client, url, {"rubber": "1", **VINT_FORMS[1]}, Slot(1, 2))
+    assert "FOR UPDATE" in ctx.captured_queries[2]["sql"] or connection.vendor == "sqlite"
+    assert re.search(r"\"rubber\" = 1\b", ctx.captured_queries[-1]["sql"])  # rubber 1 only
+    assert response["X-Deal-Number"] == "1.2"
+    assert 'id="pad"' in response.content.decode()
+
+
+def test_a_vint_save_answered_short_reads_the_seats_only(vint_table, django_assert_num_queries):
+    """The short answer is scored from the tallies before and after the save: no deal and
+    no rubber row is read (``tests/scoring/test_vint_tally_answer.py`` checks what it
+    shows against the whole board)."""
+    session = vint_table.session
+    client = phone(session, seat=1)
+    url = f"/sessions/{session.pk}/deals/"
+    _pad_post(client, url, {"rubber": "1", **VINT_FORMS[0]}, Slot(1, 1))
+    short = {"rubber": "1", **VINT_FORMS[1], "pad_answer": "short", "pad_revision": "1"}
+    with django_assert_num_queries(len(KOP_SHORT_STATEMENTS)) as ctx:
+        response = _pad_post(client, url, short, Slot(1, 2))
+    assert response["X-Pad-Answer"] == "short"
+    reads = [q["sql"] for q in ctx.captured_queries if q["sql"].startswith("SELECT")]
+    assert not any("vintdeal" in sql or "vintrubber" in sql for sql in reads)
+
+
+def _reads_the_players_only(saved: Saved) -> None:
+    if saved.short is not None:
+        assert len(saved.read) == 1, saved.read.captured_queries  # no deal, no rubber
+
+
+@PROPERTY
+@given(case=plays())
+def test_a_vint_short_answer_reads_the_players_only_under_any_options(profiles, case):
+    """The answer drawn from the tallies before and after each save, whatever the §7
+    options and the deals (``tests/scoring/test_vint_tally_answer.py`` checks what it
+    shows against the whole board, over the same cases)."""
+    replay(case, _reads_the_players_only)
+
+
+# ------------------------------------------------------- the standings page and its poll
+
+
+def test_the_status_poll_is_one_small_read_and_answers_304_until_a_version_moves(
+    client, kop_tournament, sixteen, commit
+):
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug}) + "?status=1"
+    poll = {"HX-Request": "true"}
+    with CaptureQueriesContext(connection) as queries:
+        first = client.get(url, headers=poll)
+    assert len(queries) == 1 and not snapshot_json_read(queries)
+    assert 'id="standings-current"' in first.content.decode()
+    etag = first["ETag"]
+    assert client.get(url, headers={**poll, "If-None-Match": etag}).status_code == 304
+
+    # A result changes: the poll answers in full again, and says "updating".
+    Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=F("results_version") + 1)
+    moved = client.get(url, headers={**poll, "If-None-Match": etag})
+    assert moved.status_code == 200 and moved["ETag"] != etag
+    assert "A newer version is on its way" in moved.content.decode()
+    assert 'id="standings-current"' not in moved.content.decode()
+
+
+def test_the_poll_is_one_read_in_every_state_and_its_etag_follows_the_outbox(
+    client, kop_tournament, sixteen, commit
+):
+    """No snapshot yet, behind with a recompute waiting for the broker, current: one query
+    each time, and a recompute stuck in (or leaving) the outbox changes the ETag, so a
+    phone holding the old one is told (not 304)."""
+    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug}) + "?status=1"
+    poll = {"HX-Request": "true"}
+    with CaptureQueriesContext(connection) as queries:
+        none_yet = client.get(url, headers=poll)
+    assert len(queries) == 1 and "No results accepted yet" in none_yet.content.decode()
+    assert none_yet["Cache-Control"] == "no-cache"  # the browser revalidates each poll
+
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=F("results_version") + 1)
+    behind = client.get(url, headers=poll)
+    assert "A newer version is on its way" in behind.content.decode()
+    computed = StandingsSnapshot.objects.get().computed_at.astimezone(
+        timezone.get_current_timezone()
+    )
+    assert f"Computed {computed:%Y-%m-%d %H:%M}." in behind.content.decode()
+    TaskOutbox.objects.create(
+        task="tournaments.tasks.standings_recompute", tournament_id=kop_tournament.pk
+    )
+    with CaptureQueriesContext(connection) as queries:
+        deferred = client.get(url, headers={**poll, "If-None-Match": behind["ETag"]})
+    assert len(queries) == 1 and not snapshot_json_read(queries)
+    assert deferred.status_code == 200 and deferred["ETag"] != behind["ETag"]
+    assert 'id="standings-deferred"' in deferred.content.decode()
+    assert client.get(url, headers={**poll, "If-None-Match": deferred["ETag"]}).status_code == 304
+
+
+def test_the_standings_read_sends_no_list_of_ids_whatever_the_field(
+    kop_tournament, sixteen, commit
+):
+    """The accepted tables' sessions reach the seat results as a subquery: the same
+    queries for one round as for two, none carrying an id per table."""
+    import re
+
+    def compute_queries():
+        with CaptureQueriesContext(connection) as queries:
+            standings_compute(tournament=kop_tournament)
+        return [q["sql"] for q in queries.captured_queries]
+
+    with commit():
+        services.round_accept_all(
+            rnd=services.round_generate(tournament=kop_tournament),
+            actor=DIRECTOR_ACCEPTS,
+            reason="on paper",
+        )
+    one_round = compute_queries()
+    with commit():
+        services.round_accept_all(
+            rnd=services.round_generate(tournament=kop_tournament),
+            actor=DIRECTOR_ACCEPTS,
+            reason="on paper",
+        )
+    two_rounds = compute_queries()
+    assert len(one_round) == len(two_rounds)
+    assert not [sql for sql in two_rounds if re.search(r"\bIN \(\d", sql)]
+
+
+def test_the_page_answers_304_to_a_browser_holding_it_until_something_on_it_moves(
+    client, director_client, kop_tournament, sixteen, commit
+):
+    """A phone refreshing the standings gets 304 (no render) while the snapshot, the
+    results version, the reader and the language stand still; never while a message
+    waits to be shown; the ETag is per reader and private to the browser."""
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
+    client.get(url)  # the first visit sets the CSRF cookie the page's forms use
+    first = client.get(url)
+    etag = first["ETag"]
+    assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url, headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again["ETag"] == etag
+    assert len(queries) == 1  # the tournament with its snapshot, finish and outbox state
+    assert client.get(url + "?ind-sort=name", headers={"If-None-Match": etag}).status_code == 200
+
+    with commit():
+        services.results_changed(tournament=kop_tournament)
+    moved = client.get(url, headers={"If-None-Match": etag})
+    assert moved.status_code == 200 and moved["ETag"] != etag
+
+    director_client.get(url)
+    directors = director_client.get(url)
+    assert directors["ETag"] != moved["ETag"]
+    assert director_client.get(url, headers={"If-None-Match": directors["ETag"]}).status_code == 304
+    # A message to show (here from checking everybody in): the page in full, with it.
+    director_client.post(
+        reverse("tournaments:entries_check_in_all", kwargs={"slug": kop_tournament.slug})
+    )
+    with_message = director_client.get(url, headers={"If-None-Match": directors["ETag"]})
+    assert with_message.status_code == 200
+    assert "checked in" in with_message.content.decode()
+    assert "checked in" not in director_client.get(url).content.decode()  # shown once
+
+
+# ------------------------------------------------------------------- the hall display
+
+
+def test_the_partial_answers_304_until_something_changes(client, kop_tournament, sixteen, commit):
+    rnd = services.round_generate(tournament=kop_tournament)
+    first = display(client, kop_tournament, part=True)
+    html = first.content.decode()
+    assert first.status_code == 200 and html.lstrip().startswith('<div id="display"')
+    assert "<html" not in html
+    etag = first["ETag"]
+    assert f'data-etag="{etag.replace(chr(34), "&quot;")}"' in html
+    with CaptureQueriesContext(connection) as queries:
+        held = display(client, kop_tournament, part=True, **{"If-None-Match": etag})
+    assert held.status_code == 304 and len(queries) == 1  # one small read, nothing else
+
+    # A deal (any result change) moves the results version: the partial is sent again.
+    Tournament.objects.filter(pk=kop_tournament.pk).update(results_version=F("results_version") + 1)
+    moved = display(client, kop_tournament, part=True, **{"If-None-Match": etag})
+    assert moved.status_code == 200 and moved["ETag"] != etag
+
+    # So does an acceptance and a new round.
+    etag = moved["ETag"]
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    accepted = display(client, kop_tournament, part=True, **{"If-None-Match": etag})
+    assert accepted.status_code == 200 and accepted["ETag"] != etag
+    etag = accepted["ETag"]
+    services.round_generate(tournament=kop_tournament)
+    seated = display(client, kop_tournament, part=True, **{"If-None-Match": etag})
+    assert seated.status_code == 200 and "Round 2" in seated.content.decode()
+
+
+# ----------------------------------------------------- a standings page of a big field
+
+
+@pytest.mark.parametrize("game", ["kop", "vint"])
+def test_a_standings_page_of_a_big_field_reads_one_page_of_rows(
+    client, monkeypatch, kop_tournament, club, director, game
+):
+    """(Its sorting and searches: ``tests/tournaments/test_standings_page_rows.py``.)"""
+    monkeypatch.setattr(selectors, "STANDINGS_PAGE_SIZE", PAGE)
+    tournament = big_field(kop_tournament if game == "kop" else vint_night(club, director))
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(page_url(tournament) + "?ind-page=3")
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert body_names(html) == [str(1000 + i) for i in range(41, 61)]
+    assert rows_read(queries) <= PAGE
+    # The tournament with its state, then the rows: a count, one page, the pairs and teams.
+    assert len(queries) == 4, [q["sql"] for q in queries]
+    assert "ind-page=4" in html and "ind-page=2" in html  # paging links
+    assert "Gracz 0059" in html and "Gracz 0061" not in html
