@@ -1,7 +1,8 @@
 """Club evenings in the ratings: a club session (no tournament's table) accepted by a phone
 at another seat is rated like a tournament table (incrementally, equal to a full rebuild);
-a forged acceptance (the phone or seat that entered) is refused; a director leaves one out
-with a reason kept in its history; the player page and the leaderboard name the evening."""
+a director leaves one out with a reason kept in its history; the player page and the
+leaderboard name the evening. (Who may accept a club session:
+``tests/scoring/test_acceptance.py``.)"""
 
 from __future__ import annotations
 
@@ -14,21 +15,14 @@ from scoring import acceptance
 from scoring import services as scoring_services
 from scoring.errors import AcceptRefused
 from scoring.models import DealHistory
+from tests.factories import TableSessionFactory
+from tests.scoring.test_acceptance import CHECKER, DIRECTOR, evening
 from tests.tournaments.test_ratings import play_round, snapshot
 from tournaments import ratings
 from tournaments.models import RatingEvent, RatingSource
 
 pytestmark = pytest.mark.django_db
 CLUB_TASK = "tournaments.tasks.ratings_update_game"
-WRITER = scoring_services.Actor(label="table link, seat 1", phone="phone-a", seat=1)
-CHECKER = scoring_services.Actor(label="table link, seat 3", phone="phone-c", seat=3)
-DIRECTOR = scoring_services.Actor(label="dora", is_director=True)
-FACTS = [
-    {"contract": "normal", "declarers": [1, 2], "doublings": 0, "declarer_points": 64},
-    {"contract": "normal", "declarers": [3, 4], "doublings": 0, "declarer_points": 44},
-    {"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 74},
-    {"contract": "normal", "declarers": [2, 4], "doublings": 0, "declarer_points": 84},
-]
 
 
 @pytest.fixture(autouse=True)
@@ -47,21 +41,6 @@ def run_club_rating(callbacks):
         cb()
 
 
-def evening(profiles, players, title="Tuesday evening"):
-    session = scoring_services.session_create(
-        game="kop",
-        profile_version=profiles["kop-koscian"].current,
-        players=players,
-        title=title,
-        planned_deals=len(FACTS),
-    )
-    for facts in FACTS:
-        scoring_services.deal_record(
-            session=session, facts=facts, actor=WRITER, confirm_warnings=True
-        )
-    return session
-
-
 @pytest.fixture
 def rated_before(kop_tournament, sixteen, django_capture_on_commit_callbacks):
     """A tournament round already rated, so the evening lands on a history."""
@@ -72,7 +51,7 @@ def test_a_club_session_accepted_by_another_seat_is_rated_and_equals_a_rebuild(
     profiles, sixteen, rated_before, django_capture_on_commit_callbacks
 ):
     players = [e.player for e in sixteen[:4]]
-    session = evening(profiles, players)
+    session = evening(players)
     with django_capture_on_commit_callbacks() as callbacks:
         acceptance.session_accept(session=session, actor=CHECKER)
     session.refresh_from_db()
@@ -112,51 +91,11 @@ def test_a_club_session_accepted_by_another_seat_is_rated_and_equals_a_rebuild(
     assert snapshot() == corrected
 
 
-def test_a_forged_acceptance_is_refused(profiles, sixteen):
-    session = evening(profiles, [e.player for e in sixteen[:4]])
-    same_phone_other_seat = scoring_services.Actor(label="x", phone="phone-a", seat=2)
-    other_phone_same_seat = scoring_services.Actor(label="x", phone="phone-z", seat=1)
-    no_seat = scoring_services.Actor(label="x", phone="phone-q")
-    for actor in (WRITER, same_phone_other_seat, other_phone_same_seat, no_seat):
-        with pytest.raises(AcceptRefused):
-            acceptance.session_accept(session=session, actor=actor)
-    with pytest.raises(AcceptRefused):  # a director, only with a reason
-        acceptance.session_accept(session=session, actor=DIRECTOR)
-    session.refresh_from_db()
-    assert session.accepted_at is None and not session.locked
-    assert not DealHistory.objects.filter(session=session, action="accepted").exists()
-
-
-def test_a_session_is_accepted_only_when_it_played_its_deals(profiles, sixteen):
-    session = scoring_services.session_create(
-        game="kop",
-        profile_version=profiles["kop-koscian"].current,
-        players=[e.player for e in sixteen[:4]],
-        planned_deals=8,
-    )
-    scoring_services.deal_record(
-        session=session, facts=FACTS[0], actor=WRITER, confirm_warnings=True
-    )
-    with pytest.raises(AcceptRefused):
-        acceptance.session_accept(session=session, actor=CHECKER)
-    acceptance.session_accept(session=session, actor=DIRECTOR, reason="stopped early")
-    entry = DealHistory.objects.get(session=session, action="accepted")
-    assert entry.reason == "stopped early" and entry.new["override"] is True
-
-
-def test_a_tournament_table_is_not_accepted_as_a_club_session(kop_tournament, sixteen):
-    from tournaments import services
-
-    table = services.round_generate(tournament=kop_tournament).tables.first()
-    with pytest.raises(AcceptRefused):
-        acceptance.session_accept(session=table.session, actor=DIRECTOR, reason="x")
-
-
 def test_an_excluded_session_is_not_rated_and_its_exclusion_is_in_the_history(
     profiles, sixteen, rated_before, django_capture_on_commit_callbacks
 ):
     players = [e.player for e in sixteen[4:8]]
-    session = evening(profiles, players, title="Friday")
+    session = evening(players, title="Friday")
     with django_capture_on_commit_callbacks() as callbacks:
         acceptance.session_accept(session=session, actor=CHECKER)
     run_club_rating(callbacks)
@@ -203,12 +142,8 @@ def test_phones_accept_a_club_evening_and_the_pages_name_it(
     from tests.actors import phone
 
     players = [e.player for e in sixteen[:4]]
-    session = scoring_services.session_create(
-        game="kop",
-        profile_version=profiles["kop-koscian"].current,
-        players=players,
-        title="Club night",
-        planned_deals=2,
+    session = TableSessionFactory(
+        profile="kop-koscian", players=players, title="Club night", planned_deals=2
     )
     deal = {"contract": "normal", "declarers": ["1", "3"], "doublings": "0"}
     scorer = phone(session, seat=1)

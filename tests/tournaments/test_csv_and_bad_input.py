@@ -1,84 +1,25 @@
-"""CSV files a spreadsheet can open safely, and tournament forms that refuse extreme input.
-
-Every CSV the site writes goes through ``config.csvexport``: text that a spreadsheet would
-run as a formula starts with ``'``, numbers stay numbers, tied ranks are written "1=",
-and the file starts with a UTF-8 byte-order mark (Excel then reads Polish letters).
+"""Tournament CSV files a spreadsheet can open safely (``config.csvexport``: names that
+would run as a formula written as text, tied ranks "1="), and tournament forms that
+refuse extreme input.
 """
 
 from __future__ import annotations
-
-import csv
-import io
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from clubs.models import Player
-from config.csvexport import cell
 from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
+from tests.config.test_csvexport import assert_escaped, read_csv, rename
 from tests.strict_db import postgres_rules
 from tests.tournaments.test_ratings_pages import play_rounds
 from tournaments import services
 from tournaments.models import Tournament
 
-HOSTILE = ['=HYPERLINK("http://x")', "@SUM(A1)", "+1", "-2+3"]
 TABLE = scoring_services.Actor(label="table link")
 # Seats 1 and 3 declare and win: +1 -1 +1 -1, so the table has two shared places.
 NORMAL = {"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 70}
-
-
-@pytest.fixture
-def kop_session(profiles, sixteen, scorer):
-    return scoring_services.session_create(
-        game="kop",
-        profile_version=profiles["kop-pagat"].current,
-        players=[e.player for e in sixteen[:4]],
-        created_by=scorer,
-    )
-
-
-def read_csv(response) -> list[list[str]]:
-    assert response.status_code == 200
-    assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert response.content.startswith(b"\xef\xbb\xbf"), "no UTF-8 byte-order mark"
-    return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-
-
-def rename(players, names=HOSTILE) -> None:
-    for player, name in zip(players, names, strict=False):
-        Player.objects.filter(pk=player.pk).update(name=name)
-
-
-def assert_escaped(rows: list[list[str]]) -> None:
-    cells = [c for row in rows for c in row]
-    for name in HOSTILE:
-        assert f"'{name}" in cells, name
-        assert name not in cells, name
-    assert not any(c.startswith(("=", "+", "@")) for c in cells)
-
-
-@pytest.mark.parametrize(
-    ("value", "written"),
-    [
-        ('=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'),
-        ("@SUM(A1)", "'@SUM(A1)"),
-        ("+1", "'+1"),
-        ("-2+3", "'-2+3"),
-        ("\tx", "'\tx"),
-        ("\rx", "'\rx"),
-        ("Łucja Żak", "Łucja Żak"),
-        ("1=", "1="),
-        (-13, -13),
-        (-1.5, -1.5),
-        (0, 0),
-        (True, True),
-        (None, None),
-    ],
-)
-def test_text_that_starts_a_formula_is_escaped_and_numbers_are_not(value, written):
-    assert cell(value) == written
 
 
 def test_standings_csv_escapes_names_and_writes_ties_as_1_equals(
@@ -111,25 +52,6 @@ def test_rating_leaderboard_csv_escapes_names(client, kop_tournament, sixteen):
     assert rows[0][:3] == ["rank", "number", "name"]
     assert_escaped(rows)
     assert any(row[8].startswith("-") for row in rows[1:])  # a negative change stays a number
-
-
-def test_session_csv_escapes_names(client, kop_session):
-    rename([s.player for s in kop_session.seats.order_by("seat")])
-    scoring_services.deal_record(session=kop_session, facts=NORMAL, actor=TABLE)
-    rows = read_csv(client.get(reverse("scoring:export_csv", kwargs={"pk": kop_session.pk})))
-    # Names appear inside the column headers ("total 1 =HYPERLINK..."), which are safe text.
-    assert rows[0][0] == "deal"
-    assert not any(c.startswith(("=", "+", "@")) for row in rows for c in row)
-    assert rows[1][8:12] == ["1", "-1", "1", "-1"]
-
-
-def test_session_csv_escapes_a_formula_in_a_cell_of_its_own(client, kop_session, monkeypatch):
-    """The Kop sheet puts names only in headers; any game's cell is escaped all the same."""
-    from scoring.games.kop.sheet import KopSheet
-
-    monkeypatch.setattr(KopSheet, "csv_rows", lambda self, session: [HOSTILE, [-13, "=1"]])
-    rows = read_csv(client.get(reverse("scoring:export_csv", kwargs={"pk": kop_session.pk})))
-    assert rows == [[f"'{name}" for name in HOSTILE], ["-13", "'=1"]]
 
 
 # ----------------------------------------------------------------------------- bad input
