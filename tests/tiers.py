@@ -114,7 +114,10 @@ def django_tier() -> Outcome:
     banner("django (SQLite, tasks in-process)")
     env = {"DATABASE_URL": "", "REDIS_URL": ""}
     return pytest_tier(
-        "django", ["tests/config", "tests/ops", "tests/scoring", "tests/tournaments"], env, []
+        "django",
+        ["tests/config", "tests/ops", "tests/clubs", "tests/scoring", "tests/tournaments"],
+        env,
+        [],
     )
 
 
@@ -136,24 +139,22 @@ def integration_tier() -> Outcome:
             "integration", False, note="service unreachable: " + ", ".join(s for s, _ in missing)
         )
     env = {"DATABASE_URL": PG_URL, "REDIS_URL": REDIS_URL}
-    # With them, the save's statements as PostgreSQL gets them (one WITH for the writes).
-    on_postgres = ["tests/tournaments/test_deal_save_cost.py"]
-    served = pytest_tier("integration", ["tests/integration", *on_postgres], env, [])
-    # The ratings' raw reads and bulk writes on PostgreSQL (an ordered aggregate, COPY,
-    # UNNEST, upserts), with tasks in-process: these tests run the ratings task themselves.
-    ratings = pytest_tier(
-        "integration",
-        ["tests/tournaments/test_ratings.py"],
-        {"DATABASE_URL": PG_URL, "REDIS_URL": ""},
-        [],
+    served = pytest_tier("integration", ["tests/integration"], env, [])
+    # Django-tier files again on PostgreSQL, with tasks in-process (these tests run the
+    # tasks themselves): every statement count as PostgreSQL gets them (one WITH for a
+    # save's writes), and the ratings' raw reads and bulk writes (an ordered aggregate,
+    # COPY, UNNEST, upserts).
+    on_postgres = ["tests/config/test_statements.py", "tests/tournaments/test_ratings.py"]
+    in_process = pytest_tier(
+        "integration", on_postgres, {"DATABASE_URL": PG_URL, "REDIS_URL": ""}, []
     )
     return Outcome(
         "integration",
-        served.ok and ratings.ok,
-        served.passed + ratings.passed,
-        served.failed + ratings.failed,
-        served.skipped + ratings.skipped,
-        "; ".join(n for n in (served.note, ratings.note) if n),
+        served.ok and in_process.ok,
+        served.passed + in_process.passed,
+        served.failed + in_process.failed,
+        served.skipped + in_process.skipped,
+        "; ".join(n for n in (served.note, in_process.note) if n),
     )
 
 

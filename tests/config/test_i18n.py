@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.utils.translation import ngettext, override
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "locale/pl/LC_MESSAGES/django.po"
@@ -244,3 +245,26 @@ def test_language_switch_offers_russian_and_estonian(client, language, word):
     client.post("/i18n/setlang/", {"language": language, "next": "/"})
     html = client.get("/").content.decode()
     assert f'<html lang="{language}">' in html and word in html
+
+
+# Counts in Polish take Polish plural forms: 1 rozdanie, 2-4 rozdania, 5-21 rozdań,
+# 22 rozdania; "8 z 8 rozdań" (after "z", the genitive).
+DEALS = {1: "rozdanie", 2: "rozdania", 4: "rozdania", 5: "rozdań", 12: "rozdań", 21: "rozdań"}
+DEALS |= {22: "rozdania", 24: "rozdania", 25: "rozdań", 112: "rozdań", 102: "rozdania"}
+
+
+@pytest.mark.parametrize(("n", "word"), DEALS.items())
+def test_deal_counts_use_the_polish_plural_forms(n, word):
+    with override("pl"):
+        assert ngettext("%(n)s deal", "%(n)s deals", n) % {"n": n} == f"{n} {word}"
+        played = ngettext("%(n)s deal played", "%(n)s deals played", n) % {"n": n}
+        assert played == f"rozegrano {n} {word}"
+
+
+@pytest.mark.parametrize(("n", "word"), [(1, "rozdania"), (2, "rozdań"), (8, "rozdań")])
+def test_of_n_deals_takes_the_genitive(n, word):
+    with override("pl"):
+        said = ngettext("%(d)s of %(n)s deal", "%(d)s of %(n)s deals", n) % {"d": 0, "n": n}
+        assert said == f"0 z {n} {word}"
+        said = ngettext("%(d)s of %(n)s deal played", "%(d)s of %(n)s deals played", n)
+        assert said % {"d": n, "n": n} == f"rozegrano {n} z {n} {word}"

@@ -1,20 +1,43 @@
-"""Login throttling (django-axes, by user name and address) and a director's password reset."""
+"""Signing in and out, CSRF on a form post, and login throttling (django-axes, by user name
+and address). (A director's password reset that lifts a lockout:
+``tests/clubs/test_members.py``.)"""
 
 from __future__ import annotations
 
 import pytest
-from axes.models import AccessAttempt
-from django.contrib.auth import get_user_model
 from django.test import Client
+from django.urls import reverse
 
 from config import security
+from tests.factories import ClubFactory
 
 pytestmark = pytest.mark.django_db
 
 WRONG = {"username": "dora-director", "password": "not-the-password"}
+DIRECTOR_PAGE = reverse("tournaments:player_add")
 
 
-def _fail(client: Client, times: int, **data: str):
+def test_post_without_csrf_token_is_refused(director):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(director)
+    club = ClubFactory()
+    response = client.post(DIRECTOR_PAGE, {"club": club.pk, "name": "Anna Kowalska"})
+    assert response.status_code == 403
+    assert club.players.count() == 0
+
+
+def test_login_and_logout_pages(client, director):
+    assert client.get(reverse("login")).status_code == 200
+    response = client.post(
+        reverse("login"), {"username": director.username, "password": "pw-secret-123"}
+    )
+    assert response.status_code == 302
+    assert client.get(DIRECTOR_PAGE).status_code == 200
+    assert client.post(reverse("logout")).status_code == 302
+    assert client.get(DIRECTOR_PAGE).status_code == 302
+
+
+def fail_logins(client: Client, times: int, **data: str):
     response = None
     for _ in range(times):
         response = client.post("/accounts/login/", {**WRONG, **data})
@@ -24,9 +47,9 @@ def _fail(client: Client, times: int, **data: str):
 def test_after_the_failure_limit_even_the_right_password_is_refused(client, director, settings):
     director.set_password("right-password-123")
     director.save()
-    response = _fail(client, settings.AXES_FAILURE_LIMIT - 1)
+    response = fail_logins(client, settings.AXES_FAILURE_LIMIT - 1)
     assert response.status_code == 200  # the form again, with its error
-    response = _fail(client, 1)
+    response = fail_logins(client, 1)
     assert response.status_code == 429
     assert b"Too many failed logins" in response.content
     right = client.post(
@@ -39,7 +62,7 @@ def test_after_the_failure_limit_even_the_right_password_is_refused(client, dire
 def test_a_locked_out_attempt_is_refused_before_any_password_is_hashed(
     client, director, settings, monkeypatch
 ):
-    _fail(client, settings.AXES_FAILURE_LIMIT)
+    fail_logins(client, settings.AXES_FAILURE_LIMIT)
     from django.contrib.auth.backends import ModelBackend
 
     hashed = []
@@ -49,12 +72,12 @@ def test_a_locked_out_attempt_is_refused_before_any_password_is_hashed(
         "authenticate",
         lambda self, *a, **k: hashed.append(1) or original(self, *a, **k),
     )
-    assert _fail(client, 3).status_code == 429
+    assert fail_logins(client, 3).status_code == 429
     assert hashed == []
 
 
 def test_the_lockout_is_per_user_name_and_address(client, director, scorer, settings):
-    _fail(client, settings.AXES_FAILURE_LIMIT)
+    fail_logins(client, settings.AXES_FAILURE_LIMIT)
     # Another user name from the same address, and the same name from another address, may try.
     other_name = client.post("/accounts/login/", {**WRONG, "username": "sam-scorer"})
     assert other_name.status_code == 200
@@ -64,48 +87,9 @@ def test_the_lockout_is_per_user_name_and_address(client, director, scorer, sett
 
 def test_the_lockout_page_speaks_polish(client, director, settings):
     client.cookies["django_language"] = "pl"
-    response = _fail(client, settings.AXES_FAILURE_LIMIT)
+    response = fail_logins(client, settings.AXES_FAILURE_LIMIT)
     assert response.status_code == 429
     assert "Zbyt wiele nieudanych logowań" in response.content.decode()
-
-
-def test_a_director_sets_a_new_password_and_lifts_the_lockout(director_client, scorer, settings):
-    Client().post("/accounts/login/", {"username": "sam-scorer", "password": "x"})
-    locked = Client()
-    _fail(locked, settings.AXES_FAILURE_LIMIT, username="sam-scorer")
-    assert AccessAttempt.objects.filter(username="sam-scorer").exists()
-    page = director_client.get("/accounts/members/")
-    assert page.status_code == 200 and b"sam-scorer" in page.content
-
-    response = director_client.post(f"/accounts/members/{scorer.pk}/password/")
-    assert response.status_code == 200
-    password = response.context["password"]
-    assert password.encode() in response.content
-    assert not AccessAttempt.objects.filter(username="sam-scorer").exists()
-    logged_in = locked.post("/accounts/login/", {"username": "sam-scorer", "password": password})
-    assert logged_in.status_code == 302
-    scorer.refresh_from_db()
-    assert scorer.check_password(password)
-
-
-def test_only_directors_reset_passwords_and_never_by_get(
-    scorer_client, member_client, director_client, client, member
-):
-    url = f"/accounts/members/{member.pk}/password/"
-    assert scorer_client.post(url).status_code == 403
-    assert member_client.get("/accounts/members/").status_code == 403
-    assert client.post(url).status_code == 302  # to the login page
-    assert director_client.get(url).status_code == 405
-    member.refresh_from_db()
-    assert member.check_password("pw-secret-123")
-
-
-def test_a_director_cannot_reset_a_superusers_password(director_client):
-    boss = get_user_model().objects.create_superuser("boss", password="boss-password-123")
-    response = director_client.post(f"/accounts/members/{boss.pk}/password/")
-    assert response.status_code == 403
-    boss.refresh_from_db()
-    assert boss.check_password("boss-password-123")
 
 
 LOCKED_OUT = "registration/locked_out.html"
@@ -118,9 +102,9 @@ def _drawn(response) -> list[str]:
 def test_a_flood_of_refused_guesses_gets_one_page_drawn_per_language(client, director, settings):
     """Refusals answer from a kept copy: a flood costs the lockout's lookup, not a page
     drawn each time. The copy carries no one's CSRF token, and its language switch works."""
-    first = _fail(client, settings.AXES_FAILURE_LIMIT)
+    first = fail_logins(client, settings.AXES_FAILURE_LIMIT)
     assert first.status_code == 429 and LOCKED_OUT in _drawn(first)
-    again = _fail(client, 1)
+    again = fail_logins(client, 1)
     assert again.status_code == 429 and _drawn(again) == []  # the kept copy
     assert again.content == first.content
     assert "csrfmiddlewaretoken" not in again.content.decode()
@@ -129,10 +113,10 @@ def test_a_flood_of_refused_guesses_gets_one_page_drawn_per_language(client, dir
     )
     assert switched.status_code == 302
     client.cookies["django_language"] = "pl"
-    polish = _fail(client, 1)
+    polish = fail_logins(client, 1)
     assert polish.status_code == 429 and LOCKED_OUT in _drawn(polish)  # another language
     assert "Zbyt wiele nieudanych logowań" in polish.content.decode()
-    assert _drawn(_fail(client, 1)) == []
+    assert _drawn(fail_logins(client, 1)) == []
 
 
 def test_a_signed_in_visitor_locked_out_gets_a_page_of_their_own(director_client, settings):
@@ -157,4 +141,4 @@ def test_a_refusal_at_an_address_with_a_query_is_drawn_for_it_and_not_kept(
     assert page.status_code == 429 and LOCKED_OUT in _drawn(page)
     assert f'value="/accounts/login/?next=/tournaments/{n}/"' in page.content.decode()
     assert kept == []
-    assert _fail(client, 1).status_code == 429 and len(kept) == 1  # no query: kept
+    assert fail_logins(client, 1).status_code == 429 and len(kept) == 1  # no query: kept

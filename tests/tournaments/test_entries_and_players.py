@@ -1,41 +1,21 @@
 """Registering many players at once, checking everyone in, player lists and selects
-(issue 11, item 10): Polish alphabetical order, club numbers of two clubs, the default
-rule profile."""
+(issue 11, item 10): the Polish alphabetical order in the lists and the entry forms, the
+default rule profile. (The order itself and a player's label: ``tests/clubs/``.)"""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
 
-from clubs.forms import PlayerChoiceField
-from clubs.models import Player
 from clubs.selectors import collation_key, player_list
 from scoring.forms import SessionForm
-from tests.factories import ClubFactory, PlayerFactory
+from tests.clubs.test_players import POLISH
+from tests.factories import PlayerFactory
 from tournaments import services
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Registration
 
 pytestmark = pytest.mark.django_db
-
-POLISH = ["Adam", "Łucja", "Lech", "Zofia", "Śliwa", "Sara", "Żaneta", "Źdźbło", "Ola", "Ćma"]
-
-
-def test_collation_key_puts_polish_letters_after_their_base_letters():
-    assert sorted(POLISH, key=collation_key) == [
-        "Adam",
-        "Ćma",
-        "Lech",
-        "Łucja",
-        "Ola",
-        "Sara",
-        "Śliwa",
-        "Zofia",
-        "Źdźbło",
-        "Żaneta",
-    ]
-    assert sorted(POLISH) != sorted(POLISH, key=collation_key)  # bytewise puts Ł after Z
-    assert sorted(["ewa", "Ewa", "Edek"], key=collation_key) == ["Edek", "Ewa", "ewa"]
 
 
 def test_player_lists_and_selects_sort_by_the_polish_alphabet(club, kop_tournament, profiles):
@@ -51,21 +31,6 @@ def test_player_lists_and_selects_sort_by_the_polish_alphabet(club, kop_tourname
     assert [label.split(" (")[0] for _v, label in list(session.fields["seat_1"].choices)[1:]] == (
         expected
     )
-
-
-def test_players_of_two_clubs_are_told_apart_by_their_club(client, club, kop_tournament):
-    PlayerFactory(club=club, name="Anna Nowak", number=1)
-    other = ClubFactory(name="Wolsztyn")
-    PlayerFactory(club=other, name="Anna Nowak", number=1)
-    field = PlayerChoiceField(queryset=Player.objects.all())
-    labels = [label for _v, label in list(field.choices)[1:]]
-    assert labels == ["Anna Nowak (Klub Kopa #1)", "Anna Nowak (Wolsztyn #1)"]
-
-
-def test_one_club_shows_the_bare_number(club):
-    PlayerFactory(club=club, name="Anna Nowak", number=1)
-    field = PlayerChoiceField(queryset=Player.objects.all())
-    assert [label for _v, label in list(field.choices)[1:]] == ["Anna Nowak (#1)"]
 
 
 def test_the_players_page_is_alphabetical_and_links_to_each_player(client, club):

@@ -1,42 +1,17 @@
+"""A director adds a player from the players page (asked "same person?" when a name is
+alike); the player list is public. (Names alike and club numbers: ``tests/clubs/``.)"""
+
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
 
 from clubs.models import Player
-from clubs.selectors import names_alike
 from clubs.services import player_create
 from tests.factories import ClubFactory
 
 pytestmark = pytest.mark.django_db
 ADD = reverse("tournaments:player_add")
-
-
-@pytest.mark.parametrize(
-    ("a", "b", "alike"),
-    [
-        ("Paweł Nowak", "Pawel Nowak", True),
-        ("Paweł Nowak", "pawel  nowak", True),
-        ("Nowak Paweł", "Paweł Nowak", True),
-        ("Anna Kowalska", "Anna Kowalski", True),
-        ("Anna Kowalska", "Jan Kowalski", False),
-        ("Ewa Lis", "Ewa Mazur", False),
-    ],
-)
-def test_names_alike(a, b, alike):
-    assert names_alike(a, b) is alike
-
-
-def test_club_numbers_are_stable_and_never_reused():
-    club = ClubFactory()
-    first = player_create(club=club, name="Anna Kowalska")
-    second = player_create(club=club, name="Bartek Nowak")
-    assert (first.number, second.number) == (1, 2)
-    second.delete()
-    third = player_create(club=club, name="Celina Wiśniewska")
-    assert third.number == 2  # max+1: a deleted last number may return; earlier ones never move
-    first.refresh_from_db()
-    assert first.number == 1
 
 
 def test_director_adds_a_player(director_client):
