@@ -91,7 +91,7 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     name = factory.Sequence(lambda n: f"Player {n} Surname{n}")
 
 
-def four_players(names: Sequence[str] = (), *, club: Club | None = None) -> list[Player]:
+def club_players(names: Sequence[str] = (), *, club: Club | None = None) -> list[Player]:
     """Four new players of one club (``club``, else a new one), named ``names`` if given."""
     club = club or ClubFactory()
     if names:
@@ -242,7 +242,7 @@ class TableSessionFactory(factory.django.DjangoModelFactory):
 
     game = "kop"
     profile_version = factory.LazyAttribute(_version)
-    players = factory.LazyFunction(four_players)
+    players = factory.LazyFunction(club_players)
     title = ""
     created_by = None
     planned_deals = None

@@ -16,9 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import sync_playwright
 
-from scoring import profile_services, services
-from scoring.models import RuleProfile
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import TableSessionFactory, club_players
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARGS = [
@@ -79,12 +77,10 @@ def make_table(scorer):
     ``make_table("kop", "kop-pagat", ["Ala", ...], title=..., planned_deals=...)``."""
 
     def make(game, slug, names, *, title="Stół 1", planned_deals=None):
-        profile_services.profile_sync_builtin()
-        club = ClubFactory()
-        return services.session_create(
+        return TableSessionFactory(
             game=game,
-            profile_version=RuleProfile.objects.get(slug=slug).current,
-            players=[PlayerFactory(club=club, name=n) for n in names],
+            profile=slug,
+            players=club_players(names),
             title=title,
             created_by=scorer,
             planned_deals=planned_deals,

@@ -8,11 +8,9 @@ import re
 
 import pytest
 
-from scoring import profile_services
 from scoring import services as scoring_services
-from scoring.models import RuleProfile
 from tests.browser.conftest import no_horizontal_overflow, wider_than_viewport
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, TournamentFactory
 from tournaments import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,27 +19,21 @@ FULL_HD = {"width": 1920, "height": 1080}
 
 
 def field(director, players: int):
-    profile_services.profile_sync_builtin()
     club = ClubFactory(name="Klub Kopa")
-    tournament = services.tournament_create(
+    names = [
+        "Małgorzata Wiśniewska-Szczepańska" if i == 5 else f"Gracz {i:02d}"
+        for i in range(1, players + 1)
+    ]
+    return TournamentFactory(
         name="Kościan Cup",
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
         rounds=3,
         deals_per_round=4,
         club=club,
         seed=7,
         created_by=director,
+        round_minutes=90,
+        field=[PlayerFactory(club=club, name=name, number=i) for i, name in enumerate(names, 1)],
     )
-    tournament.round_minutes = 90
-    tournament.save()
-    for i in range(1, players + 1):
-        name = "Małgorzata Wiśniewska-Szczepańska" if i == 5 else f"Gracz {i:02d}"
-        player = PlayerFactory(club=club, name=name, number=i)
-        services.registration_check_in(
-            registration=services.registration_add(tournament=tournament, player=player)
-        )
-    return tournament
 
 
 def test_a_player_finds_their_seat_on_a_phone(phone, live_server, director):

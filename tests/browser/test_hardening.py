@@ -13,11 +13,9 @@ from pathlib import Path
 import pytest
 
 from config.hall import lan_address
-from scoring import profile_services, services
-from scoring.models import RuleProfile
 from tests.browser.conftest import login
 from tests.browser.test_kop_scorer import keypad, tap, totals
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import TableSessionFactory, club_players
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,13 +36,9 @@ def _watch_csp(page) -> list[str]:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_pad_works_under_the_content_security_policy(phone, live_server, scorer):
-    profile_services.profile_sync_builtin()
-    club = ClubFactory()
-    players = [PlayerFactory(club=club, name=n) for n in ["Ala", "Bartek", "Celina", "Darek"]]
-    table = services.session_create(
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-pagat").current,
-        players=players,
+    table = TableSessionFactory(
+        profile="kop-pagat",
+        players=club_players(["Ala", "Bartek", "Celina", "Darek"]),
         title="Stół CSP",
         created_by=scorer,
         planned_deals=8,

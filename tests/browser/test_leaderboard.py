@@ -7,12 +7,10 @@ import random
 import pytest
 from django.utils import timezone
 
-from scoring import profile_services
 from scoring import services as scoring_services
 from scoring.engines.simulate import random_kop_deals
-from scoring.models import RuleProfile
 from tests.browser.conftest import no_horizontal_overflow
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, TournamentFactory
 from tests.factories import record_kop_deals as kop_bulk_record
 from tournaments import ratings, services
 from tournaments.models import RoundTable
@@ -25,22 +23,16 @@ ACTOR = scoring_services.Actor(label="test", is_director=True)
 def rated(director):
     """Eight players, two rounds of eight deals, rated (tables marked accepted directly, so
     only the ratings run here, not the standings task)."""
-    profile_services.profile_sync_builtin()
     club = ClubFactory(name="Klub Kopa")
-    tournament = services.tournament_create(
+    tournament = TournamentFactory(
         name="Kościan Cup",
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
         rounds=2,
         deals_per_round=8,
         club=club,
         seed=7,
         created_by=director,
+        field=[PlayerFactory(club=club, name=f"Gracz {9 - i:02d}", number=i) for i in range(1, 9)],
     )
-    for i in range(1, 9):
-        player = PlayerFactory(club=club, name=f"Gracz {9 - i:02d}", number=i)
-        entry = services.registration_add(tournament=tournament, player=player)
-        services.registration_check_in(registration=entry)
     rng = random.Random(4)
     for _ in range(2):
         rnd = services.round_generate(tournament=tournament)

@@ -12,14 +12,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scoring import profile_services, services
+from scoring import services
 from scoring.games import game_of
 from scoring.games.vint.models import VintDeal
-from scoring.models import RuleProfile
 from tests.browser.conftest import login, settles_to
 from tests.browser.test_offline_pad import CACHED, CONTROLLED
 from tests.browser.test_vint_scorer import radio
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import TableSessionFactory, club_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -58,13 +57,9 @@ RUBBER_1 = [
 
 @pytest.fixture
 def table(scorer):
-    profile_services.profile_sync_builtin()
-    club = ClubFactory()
-    players = [PlayerFactory(club=club, name=n) for n in ["Anna", "Boris", "Carl", "Dina"]]
-    return services.session_create(
+    return TableSessionFactory(
         game="vint",
-        profile_version=RuleProfile.objects.get(slug="vint").current,
-        players=players,
+        players=club_players(["Anna", "Boris", "Carl", "Dina"]),
         title="Vint 1",
         created_by=scorer,
     )

@@ -6,9 +6,7 @@ import re
 
 import pytest
 
-from scoring import profile_services, services
-from scoring.models import RuleProfile
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import TableSessionFactory, club_players
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,12 +25,9 @@ def pdf_pages(page, url):
 
 
 def test_a_blank_pad_and_a_tables_pad_print_on_one_page(desktop, live_server):
-    profile_services.profile_sync_builtin()
-    club = ClubFactory()
-    session = services.session_create(
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-pagat").current,
-        players=[PlayerFactory(club=club, name=n) for n in LONG_NAMES],
+    session = TableSessionFactory(
+        profile="kop-pagat",
+        players=club_players(LONG_NAMES),
         title="Stół 1",
         created_by=None,
         planned_deals=32,

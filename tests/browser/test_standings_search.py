@@ -9,10 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from scoring import profile_services
-from scoring.models import RuleProfile
 from tests.browser.conftest import no_horizontal_overflow, wider_than_viewport
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, TournamentFactory
 from tournaments import selectors, services
 from tournaments.models import StandingsSnapshot, Tournament
 
@@ -21,11 +19,8 @@ FIELD, PAGE = 150, 25
 
 
 def big_field(director):
-    profile_services.profile_sync_builtin()
-    tournament = services.tournament_create(
+    tournament = TournamentFactory(
         name="Kościan Cup",
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
         rounds=3,
         deals_per_round=4,
         club=ClubFactory(name="Klub Kopa"),

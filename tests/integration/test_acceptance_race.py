@@ -7,11 +7,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring.models import DealHistory, RuleProfile
-from scoring.profile_services import profile_sync_builtin
-from tests.factories import ClubFactory, PlayerFactory
+from scoring.models import DealHistory
+from tests.factories import ClubFactory, RoundTableFactory, TournamentFactory
 from tests.integration.pads import Phone, kop_deal, run_together, server_errors
-from tournaments import services
 from tournaments.models import RoundTable
 from tournaments.services import acceptance
 
@@ -21,21 +19,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_two_phones_accept_at_once_one_acceptance(monkeypatch):
     # No worker runs here: keep the standings tasks out of the shared broker.
     monkeypatch.setattr(acceptance, "enqueue_on_commit", lambda *a, **k: None)
-    profile_sync_builtin()
-    club = ClubFactory()
-    tournament = services.tournament_create(
-        name="Race Cup",
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
-        rounds=1,
-        deals_per_round=2,
-        club=club,
-        seed=3,
+    tournament = TournamentFactory(
+        name="Race Cup", rounds=1, deals_per_round=2, club=ClubFactory(), seed=3, field=4
     )
-    for _ in range(4):
-        entry = services.registration_add(tournament=tournament, player=PlayerFactory(club=club))
-        services.registration_check_in(registration=entry)
-    table = services.round_generate(tournament=tournament).tables.get()
+    table = RoundTableFactory(round__tournament=tournament)
     scorer = Phone(table.session, seat=1)
     for points in (60, 70):
         assert (

@@ -19,11 +19,10 @@ from functools import partial
 
 import pytest
 
-from scoring import profile_services, services
 from scoring.games.kop.models import KopDeal
 from scoring.games.vint.models import VintDeal
-from scoring.models import DealHistory, RuleProfile, TableSession
-from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from scoring.models import DealHistory, TableSession
+from tests.factories import TableSessionFactory, UserFactory
 from tests.integration.pads import (
     KEY_SHAPE,
     Answer,
@@ -39,15 +38,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _table(game: str, profile: str, title: str = "") -> TableSession:
-    profile_services.profile_sync_builtin()
-    club = ClubFactory()
-    return services.session_create(
-        game=game,
-        profile_version=RuleProfile.objects.get(slug=profile).current,
-        players=[PlayerFactory(club=club) for _ in range(4)],
-        title=title,
-        created_by=UserFactory(),
-    )
+    return TableSessionFactory(game=game, profile=profile, title=title, created_by=UserFactory())
 
 
 def _kop_numbers(session: TableSession) -> list[int]:

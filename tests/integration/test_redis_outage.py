@@ -24,11 +24,9 @@ from django.db import connection
 from django.urls import reverse
 
 from ops.models import TaskOutbox
-from scoring import profile_services
 from scoring.games.kop.models import KopDeal
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, RoundTableFactory, TournamentFactory
 from tests.integration.conftest import wait_for
-from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -114,26 +112,16 @@ def server_without_redis(tmp_path):
 def test_the_hall_works_with_redis_down_and_standings_catch_up(
     worker, director, server_without_redis
 ):
-    from scoring.models import RuleProfile
 
-    profile_services.profile_sync_builtin()
-    club = ClubFactory()
-    tournament = services.tournament_create(
+    tournament = TournamentFactory(
         name="Outage Cup",
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
         rounds=1,
         deals_per_round=4,
-        club=club,
+        club=ClubFactory(),
         seed=3,
+        field=[f"Q{i + 1}" for i in range(4)],
     )
-    for i in range(4):
-        entry = services.registration_add(
-            tournament=tournament, player=PlayerFactory(club=club, name=f"Q{i + 1}")
-        )
-        services.registration_check_in(registration=entry)
-    rnd = services.round_generate(tournament=tournament)
-    table = rnd.tables.select_related("session").get()
+    table = RoundTableFactory(round__tournament=tournament)
     base = server_without_redis
 
     # /health names Redis.

@@ -26,11 +26,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from scoring import profile_services
 from scoring.games.kop.models import KopDeal
 from scoring.models import DealHistory
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, RoundFactory, TournamentFactory
 from tests.integration.conftest import wait_for
 from tests.integration.pads import kop_deal, new_key
 from tournaments import services
@@ -165,25 +164,16 @@ def _totals(page: str) -> list[str]:
 
 
 def test_two_app_servers_and_two_workers_behave_as_one(worker, cluster):
-    from scoring.models import RuleProfile
 
-    profile_services.profile_sync_builtin()
-    club = ClubFactory()
-    tournament = services.tournament_create(
+    tournament = TournamentFactory(
         name="Two servers",
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
         rounds=1,
         deals_per_round=2 * DEALS_EACH,
-        club=club,
+        club=ClubFactory(),
         seed=5,
+        field=[f"S{i + 1:02d}" for i in range(16)],
     )
-    for i in range(16):
-        entry = services.registration_add(
-            tournament=tournament, player=PlayerFactory(club=club, name=f"S{i + 1:02d}")
-        )
-        services.registration_check_in(registration=entry)
-    tables = list(services.round_generate(tournament=tournament).tables.select_related("session"))
+    tables = list(RoundFactory(tournament=tournament).tables.select_related("session"))
 
     # At every table one phone through each server, all tables and phones at once.
     outcomes: list[tuple[int, str, str]] = []

@@ -16,10 +16,8 @@ import threading
 import pytest
 from django.db import connection, transaction
 
-from scoring import profile_services
-from scoring.models import RuleProfile
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, RoundFactory, TournamentFactory
 from tournaments import services
 from tournaments.models import StandingsRow, StandingsSnapshot, Tournament
 from tournaments.services import acceptance, snapshots
@@ -32,23 +30,15 @@ def tournament(monkeypatch):
     """Eight checked-in players, round 1 seated (two tables); no task is enqueued (each
     test runs the recompute itself)."""
     monkeypatch.setattr(acceptance, "enqueue_on_commit", lambda *a, **k: None)
-    profile_services.profile_sync_builtin()
-    club = ClubFactory()
-    tournament = services.tournament_create(
+    tournament = TournamentFactory(
         name="Lock Cup",
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
         rounds=2,
         deals_per_round=4,
-        club=club,
+        club=ClubFactory(),
         seed=3,
+        field=[f"P{i}" for i in range(8)],
     )
-    for i in range(8):
-        entry = services.registration_add(
-            tournament=tournament, player=PlayerFactory(club=club, name=f"P{i}")
-        )
-        services.registration_check_in(registration=entry)
-    services.round_generate(tournament=tournament)
+    RoundFactory(tournament=tournament)
     return tournament
 
 

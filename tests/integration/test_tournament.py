@@ -13,11 +13,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring import profile_services
 from scoring.engines.simulate import random_kop_deals
 from scoring.games.kop.models import KopDeal
 from tests.actors import open_table_link
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, TournamentFactory
 from tests.integration.conftest import wait_for
 from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament
@@ -50,24 +49,15 @@ def _caught_up(tournament):
 
 
 def test_kop_tournament_through_table_links_with_a_real_worker(worker, director_client):
-    from scoring.models import RuleProfile
 
-    profile_services.profile_sync_builtin()
-    club = ClubFactory()
-    tournament = services.tournament_create(
+    tournament = TournamentFactory(
         name="Integration Cup",
-        game="kop",
-        profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
         rounds=5,
         deals_per_round=DEALS,
-        club=club,
+        club=ClubFactory(),
         seed=11,
+        field=[f"P{i + 1:02d}" for i in range(16)],
     )
-    for i in range(16):
-        entry = services.registration_add(
-            tournament=tournament, player=PlayerFactory(club=club, name=f"P{i + 1:02d}")
-        )
-        services.registration_check_in(registration=entry)
     rng = random.Random(5)
     for _round in range(5):
         rnd = services.round_generate(tournament=tournament)

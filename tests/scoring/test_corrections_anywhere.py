@@ -8,6 +8,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import services
+from tests.factories import TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -44,12 +45,8 @@ def test_a_reader_sees_no_edit_links(played, page):
 
 
 def test_the_vint_sheet_links_every_deal(scorer_client, profiles, four_players, scorer):
-    vint_session = services.session_create(
-        game="vint",
-        profile_version=profiles["vint"].current,
-        players=four_players,
-        title="Vint",
-        created_by=scorer,
+    vint_session = TableSessionFactory(
+        game="vint", players=four_players, title="Vint", created_by=scorer
     )
     actor = services.Actor(label="sam", is_director=False)
     services.deal_record(

@@ -9,6 +9,7 @@ from django.urls import reverse
 from scoring.games.kop.models import KopDeal
 from scoring.models import DealHistory
 from tests.actors import open_table_link
+from tests.factories import TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -201,12 +202,9 @@ def test_a_kop_deal_posted_to_a_vint_session_is_read_as_vint_and_refused(
 ):
     """One set of entry views: the session's game reads the form, so Kop facts sent to a
     Vint table are an incomplete Vint deal (nothing stored, no server error)."""
-    from scoring import services
     from scoring.games.vint.models import VintDeal
 
-    vint = services.session_create(
-        game="vint", profile_version=profiles["vint"].current, players=four_players
-    )
+    vint = TableSessionFactory(game="vint", players=four_players)
     response = director_client.post(url("deal_add", vint), NORMAL_60, HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and response["X-Deal-Outcome"] == "rejected"
     assert not KopDeal.objects.exists() and not VintDeal.objects.exists()

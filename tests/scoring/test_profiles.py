@@ -9,6 +9,7 @@ from django.urls import reverse
 from scoring import profile_services, services
 from scoring.games.kop.models import KopDeal
 from scoring.models import RuleProfile
+from tests.factories import TableSessionFactory
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -57,9 +58,7 @@ def test_editing_a_profile_never_changes_deals_already_scored(
         {"name": "Club", "game": "kop", "options": "{}", "tournament": ""},
     )
     profile = RuleProfile.objects.get(name="Club")
-    session = services.session_create(
-        game="kop", profile_version=profile.current, players=four_players
-    )
+    session = TableSessionFactory(profile_version=profile.current, players=four_players)
     actor = services.Actor(label="t", is_director=True)
     # Old lose with 26: z wyjściem under the default (bez_wyjscia_max 25) -> V 1 (kop.md E6)
     facts = {"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 26}
@@ -75,9 +74,7 @@ def test_editing_a_profile_never_changes_deals_already_scored(
     assert KopDeal.objects.get().value == 1
     services.deal_record(session=session, facts=facts, actor=actor)
     assert KopDeal.objects.get(number=2).value == 1  # the session keeps version 1
-    newer = services.session_create(
-        game="kop", profile_version=profile.current, players=four_players
-    )
+    newer = TableSessionFactory(profile_version=profile.current, players=four_players)
     deal = services.deal_record(session=newer, facts=facts, actor=actor).row
     assert deal.value == 2  # under version 2, 26 is bez wyjścia
 

@@ -17,7 +17,7 @@ from scoring.engines.rules import BUILTIN_PROFILES
 from scoring.games.kop.models import KopDeal
 from scoring.models import RuleProfile, RuleProfileVersion, TableSession
 from scoring.profiles import BUILTIN_TEXTS
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import RuleProfileVersionFactory, TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -26,16 +26,6 @@ ACTOR = services.Actor(label="t", is_director=True)
 
 def url(name, session, **kw):
     return reverse(f"scoring:{name}", kwargs={"pk": session.pk, **kw})
-
-
-def _session(profiles, players, slug, game, scorer=None):
-    return services.session_create(
-        game=game,
-        profile_version=profiles[slug].current,
-        players=players,
-        title="T",
-        created_by=scorer,
-    )
 
 
 # ----------------------------------------------------------------- built-in profiles
@@ -152,7 +142,9 @@ def test_bad_option_values_are_refused_beside_their_field(director_client, profi
 
 
 def test_the_pad_offers_only_the_allowed_contracts(scorer_client, scorer, profiles, four_players):
-    session = _session(profiles, four_players, "baska-no-grand", "baska", scorer)
+    session = TableSessionFactory(
+        game="baska", profile="baska-no-grand", players=four_players, title="T", created_by=scorer
+    )
     html = scorer_client.get(url("session", session)).content.decode()
     assert 'value="zolo_du"' in html and 'value="baska"' in html
     assert 'value="grand"' not in html and 'value="grand_du"' not in html
@@ -169,7 +161,9 @@ def test_the_pad_offers_only_the_allowed_contracts(scorer_client, scorer, profil
 def test_a_soloist_doubling_the_profile_forbids_is_confirmed_first(
     scorer_client, scorer, profiles, four_players
 ):
-    session = _session(profiles, four_players, "kop-koscian", "kop", scorer)
+    session = TableSessionFactory(
+        profile="kop-koscian", players=four_players, title="T", created_by=scorer
+    )
     # Zolo by seat 3; seat 4 kontra, seat 3 rej. R5 allows it; Kościan (never) does not.
     data = {
         "contract": "zolo",
@@ -198,7 +192,7 @@ def test_a_soloist_doubling_the_profile_forbids_is_confirmed_first(
 def test_export_carries_rules_and_warnings_and_imports_to_the_same_session(
     client, director_client, profiles, four_players
 ):
-    session = _session(profiles, four_players, "kop-koscian", "kop")
+    session = TableSessionFactory(profile="kop-koscian", players=four_players, title="T")
     services.deal_record(
         session=session,
         facts={
@@ -260,14 +254,6 @@ def test_an_import_with_a_contract_the_rules_forbid_writes_nothing(director, pro
 # ----------------------------------------------------------------- Vint session structure
 
 
-def _vint_players():
-    club = ClubFactory()
-    return [
-        PlayerFactory(club=club, name=n, number=i)
-        for i, n in enumerate(["Anna", "Boris", "Carl", "Dina"], 1)
-    ]
-
-
 def _vint_sheet(seatings, rules=None):
     return {
         "game": "vint",
@@ -289,13 +275,15 @@ def test_a_repeated_partnership_is_refused_naming_it(director, profiles):
     assert imports.session_import_sheet(data=sheet, user=director).game == "vint"
 
 
-def test_a_free_session_opens_a_fourth_rubber(profiles, director):
-    free = RuleProfile.objects.create(slug="vint-free", name="Vint free", game="vint")
-    version = RuleProfileVersion.objects.create(
-        profile=free, version=1, options={"session_structure": "free"}, tournament={}
+def test_a_free_session_opens_a_fourth_rubber(profiles, director, vint_players):
+    version = RuleProfileVersionFactory(
+        profile__slug="vint-free",
+        profile__name="Vint free",
+        profile__game="vint",
+        options={"session_structure": "free"},
     )
-    session = services.session_create(
-        game="vint", profile_version=version, players=_vint_players(), title="free"
+    session = TableSessionFactory(
+        game="vint", profile_version=version, players=vint_players, title="free"
     )
     from scoring.games.vint.board import vint_scoreboard
 
@@ -311,7 +299,7 @@ def test_the_rotated_session_refuses_a_fourth_rubber_naming_the_partnership(prof
     from scoring.games.vint.board import vint_scoreboard
     from scoring.games.vint.ledger import session_complete_message
 
-    session = _session(profiles, four_players, "vint", "vint")
+    session = TableSessionFactory(game="vint", players=four_players, title="T")
     message = session_complete_message(vint_scoreboard(session=session))
     # Rubber 4 would seat players 1 and 3 (Ala, Celina) together as in rubber 1.
     assert "Ala and Celina partners again" in message

@@ -22,7 +22,7 @@ from scoring.engines.errors import SheetError
 from scoring.engines.sheets import score_sheet
 from scoring.games.vint.models import VintDeal, VintRubber
 from scoring.models import DealHistory, TableSession
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -115,18 +115,10 @@ NETS = {name: net for name, (_r, _t, net, _p) in STANDINGS.items()}
 
 
 @pytest.fixture
-def vint_session(profiles, scorer):
-    club = ClubFactory()
-    players = [
-        PlayerFactory(club=club, name=n, number=i)
-        for i, n in enumerate(["Anna", "Boris", "Carl", "Dina"], 1)
-    ]
-    return services.session_create(
-        game="vint",
-        profile_version=profiles["vint"].current,
-        players=players,
-        title="Vint evening",
-        created_by=scorer,
+def vint_session(profiles, vint_players, scorer):
+    """The shared one (``tests/fixtures.py``), titled as this evening's sheet."""
+    return TableSessionFactory(
+        game="vint", players=vint_players, title="Vint evening", created_by=scorer
     )
 
 

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import services
+from tests.factories import TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -47,12 +48,8 @@ OWN_WORDS = {
 
 @pytest.fixture
 def played(profiles, four_players, scorer):
-    session = services.session_create(
-        game="vint",
-        profile_version=profiles["vint"].current,
-        players=four_players,
-        title="Vint",
-        created_by=scorer,
+    session = TableSessionFactory(
+        game="vint", players=four_players, title="Vint", created_by=scorer
     )
     actor = services.Actor(label="sam", is_director=False)
     services.deal_record(

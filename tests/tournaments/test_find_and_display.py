@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, RegistrationFactory
 from tournaments import services
 
 
@@ -38,9 +38,7 @@ def test_a_start_number_finds_the_table_and_seat(client, kop_tournament, sixteen
 
 def test_a_name_without_diacritics_finds_the_player(client, kop_tournament, sixteen, club):
     extra = PlayerFactory(club=club, name="Łukasz Żółć", number=17)
-    services.registration_check_in(
-        registration=services.registration_add(tournament=kop_tournament, player=extra)
-    )
+    RegistrationFactory(tournament=kop_tournament, player=extra)
     services.round_generate(tournament=kop_tournament)
     html = find(client, kop_tournament, q="lukasz zolc")
     assert 'data-number="17"' in html and 'id="find-result"' in html
@@ -81,9 +79,7 @@ def test_before_the_first_round_the_page_says_so(client, kop_tournament, sixteen
 
 def test_a_player_sitting_out_is_told(client, kop_tournament, sixteen, club):
     extra = PlayerFactory(club=club, name="Ostatni Gracz", number=17)
-    services.registration_check_in(
-        registration=services.registration_add(tournament=kop_tournament, player=extra)
-    )
+    RegistrationFactory(tournament=kop_tournament, player=extra)
     rnd = services.round_generate(tournament=kop_tournament)
     assert rnd.byes
     html = find(client, kop_tournament, n=str(rnd.byes[0]))

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from scoring.models import TableSession
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
 from tournaments import services
 from tournaments.models import Round, RoundTable
 
@@ -58,18 +58,13 @@ def test_next_round_waits_until_every_table_is_accepted(kop_tournament, sixteen)
 
 def test_seating_is_reproducible_from_the_stored_seed(profiles, club, director):
     def seat_once(name):
-        t = services.tournament_create(
+        t = TournamentFactory(
             name=name,
-            game="kop",
-            profile_version=profiles["kop-pagat"].current,
+            profile="kop-pagat",
             seed=99,
             deals_per_round=4,
+            field=[PlayerFactory(club=club, name=f"{name} {i}") for i in range(1, 21)],
         )
-        for i in range(1, 21):
-            entry = services.registration_add(
-                tournament=t, player=PlayerFactory(club=club, name=f"{name} {i}")
-            )
-            services.registration_check_in(registration=entry)
         rnd = services.round_generate(tournament=t)
         return sorted(pairs_of(rnd)), rnd.byes
 
@@ -77,8 +72,7 @@ def test_seating_is_reproducible_from_the_stored_seed(profiles, club, director):
 
 
 def test_odd_field_sits_players_out_in_turn(kop_tournament, sixteen, club):
-    extra = services.registration_add(tournament=kop_tournament, player=PlayerFactory(club=club))
-    services.registration_check_in(registration=extra)
+    RegistrationFactory(tournament=kop_tournament, player=PlayerFactory(club=club))
     byes = [seat_and_accept(kop_tournament).byes for _ in range(3)]
     assert all(len(b) == 1 for b in byes)
     assert len({b[0] for b in byes}) == 3  # nobody sits out twice while others have not
@@ -188,18 +182,8 @@ def test_board_shows_the_round_time_limit(director_client, kop_tournament, sixte
 
 
 def _field(profiles, club, *, seed, name, players):
-    t = services.tournament_create(
-        name=name,
-        game="kop",
-        profile_version=profiles["kop-koscian"].current,
-        seed=seed,
-        deals_per_round=4,
-        club=club,
-    )
-    for player in players:  # registered in the same order every time
-        entry = services.registration_add(tournament=t, player=player)
-        services.registration_check_in(registration=entry)
-    return t
+    # registered in the same order every time
+    return TournamentFactory(name=name, seed=seed, deals_per_round=4, club=club, field=players)
 
 
 def _tables(rnd):

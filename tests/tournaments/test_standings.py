@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
+from tests.factories import PlayerFactory, RegistrationFactory
 from tournaments import services
 from tournaments.models import StandingsSnapshot
 from tournaments.standings import standings_compute
@@ -83,10 +84,7 @@ def test_recompute_is_idempotent(kop_tournament, sixteen, commit):
 
 
 def test_sit_out_scores_the_bye(kop_tournament, sixteen, club, commit):
-    from tests.factories import PlayerFactory
-
-    extra = services.registration_add(tournament=kop_tournament, player=PlayerFactory(club=club))
-    services.registration_check_in(registration=extra)
+    RegistrationFactory(tournament=kop_tournament, player=PlayerFactory(club=club))
     rnd = services.round_generate(tournament=kop_tournament)
     with commit():
         services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")

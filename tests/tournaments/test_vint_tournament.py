@@ -9,31 +9,27 @@ from django.urls import reverse
 from scoring import profile_services
 from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.factories import PlayerFactory
+from tests.factories import RoundTableFactory, TournamentFactory
 from tests.scoring.test_vint_exchange import ACTOR, RUBBER_1, RUBBER_2, RUBBER_3
 from tournaments import services
 from tournaments.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
+VINT_FIELD = ["Anna", "Boris", "Carl", "Dina"]
 
 
 def test_vint_round_standings_follow_the_session_nets(
     director_client, profiles, club, director, django_capture_on_commit_callbacks
 ):
-    tournament = services.tournament_create(
+    tournament = TournamentFactory(
         name="Vint evening",
         game="vint",
-        profile_version=profiles["vint"].current,
         rounds=1,
         club=club,
         seed=1,
         created_by=director,
+        field=VINT_FIELD,
     )
-    for name in ["Anna", "Boris", "Carl", "Dina"]:
-        entry = services.registration_add(
-            tournament=tournament, player=PlayerFactory(club=club, name=name)
-        )
-        services.registration_check_in(registration=entry)
     # The club's own seating: Anna, Boris, Carl, Dina in seats 1-4 (as in vint.md §6).
     csv = "round,table,seat,player\n1,1,1,1\n1,1,2,2\n1,1,3,3\n1,1,4,4\n"
     director_client.post(
@@ -80,7 +76,7 @@ def test_a_rubber_cut_short_by_the_time_limit_is_closed_by_the_profile_rule(
         options={"unfinished_rubber_bonus": "200_per_game_lead"},
         tournament={"big_points": [5, 3, 1, 0], "tie_breaks": ["small_points"]},
     )
-    tournament = services.tournament_create(
+    tournament = TournamentFactory(
         name="Timed Vint",
         game="vint",
         profile_version=house,
@@ -88,13 +84,9 @@ def test_a_rubber_cut_short_by_the_time_limit_is_closed_by_the_profile_rule(
         club=club,
         seed=1,
         round_minutes=90,
+        field=VINT_FIELD,
     )
-    for name in ["Anna", "Boris", "Carl", "Dina"]:
-        entry = services.registration_add(
-            tournament=tournament, player=PlayerFactory(club=club, name=name)
-        )
-        services.registration_check_in(registration=entry)
-    table = services.round_generate(tournament=tournament).tables.get()
+    table = RoundTableFactory(round__tournament=tournament)
     # Only the first two deals of §6.2's rubber 1: EW have won a game (87), NS none.
     for facts in RUBBER_1[:2]:
         scoring_services.deal_record(
@@ -122,20 +114,10 @@ def test_a_vint_correction_after_acceptance_recomputes_the_standings(
 
     from scoring import services as scoring_services
 
-    tournament = services.tournament_create(
-        name="Vint night",
-        game="vint",
-        profile_version=profiles["vint"].current,
-        rounds=1,
-        club=club,
-        seed=3,
+    tournament = TournamentFactory(
+        name="Vint night", game="vint", rounds=1, club=club, seed=3, field=VINT_FIELD
     )
-    for name in ["Anna", "Boris", "Carl", "Dina"]:
-        entry = services.registration_add(
-            tournament=tournament, player=PlayerFactory(club=club, name=name)
-        )
-        services.registration_check_in(registration=entry)
-    table = services.round_generate(tournament=tournament).tables.get()
+    table = RoundTableFactory(round__tournament=tournament)
     deal = scoring_services.deal_record(
         session=table.session, facts=RUBBER_1[0], actor=ACTOR, extra={"rubber": 1}
     ).row
