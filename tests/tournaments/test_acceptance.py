@@ -3,12 +3,12 @@
 A phone that opens a table link says which seat it is (``scoring.permissions``). The
 result is accepted by a phone at another seat that wrote nothing at the table, once its
 planned deals are played; a director accepts any table, with a reason. Accepting locks
-the table and rotates its link; an unlock takes the acceptance back.
+the table and rotates its link; an unlock takes the acceptance back. (How long a phone's
+grant lasts: ``tests/scoring/test_table_link.py``.)
 """
 
 from __future__ import annotations
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -200,20 +200,6 @@ def test_a_director_revokes_and_reissues_a_tables_link(table, director_client):
         + "?cards=1"
     ).content.decode()
     assert new in cards and old not in cards
-
-
-def test_a_grant_ends_after_table_link_hours(table, settings, monkeypatch):
-    settings.TABLE_LINK_HOURS = 3
-    scorer = phone(table.session, seat=1)
-    opened = time.time()
-    monkeypatch.setattr(permissions.time, "time", lambda: opened + 2.9 * 3600)
-    assert scorer.post(add_url(table), DEAL).status_code == 302
-    monkeypatch.setattr(permissions.time, "time", lambda: opened + 3.1 * 3600)
-    assert scorer.post(add_url(table), DEAL).status_code == 403
-    # Scanning the card again gives a new grant (the seat is asked again).
-    assert (
-        open_table_link(scorer, table.session, seat=1).post(add_url(table), DEAL).status_code == 302
-    )
 
 
 def test_grants_end_when_the_round_closes(table, director_client):
