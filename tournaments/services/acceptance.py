@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -146,10 +147,14 @@ def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
             accepted_user=None,
             reopened_at=timezone.now(),
         )
-    # In the deal save's transaction: one statement finds the table's tournament and
-    # counts the new version (no row of it is read otherwise); none when the save's locked
-    # read joined the session's tournament table and found that it has none.
-    bumped = None if _no_round_table(session) else _results_version_bump(session_id=session.pk)
+    # In the deal save's transaction: the save's locked read joined the session's
+    # tournament table (a club session has none: nothing to count), and one statement
+    # counts its tournament's new version (no row of it is read otherwise).
+    try:
+        table = session.round_table
+    except ObjectDoesNotExist:
+        table = None
+    bumped = None if table is None else _results_version_bump(session_id=session.pk)
     if bumped is not None:
         tournament_id, version = bumped
         _enqueue_recomputes(Tournament(pk=tournament_id, results_version=version))
@@ -161,13 +166,6 @@ def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
 
 # What happens to a club session (no tournament's table) that its game's ratings follow.
 CLUB_RATING_ACTIONS = ("accepted", "unlocked", "excluded", "included")
-
-
-def _no_round_table(session: Any) -> bool:
-    """Whether ``session`` was read with its tournament table (``select_related``) and is
-    no tournament's table: a club session, with no results version to count."""
-    relation = RoundTable.session.field.remote_field
-    return bool(relation.is_cached(session) and relation.get_cached_value(session) is None)
 
 
 def _results_version_bump(*, session_id: int) -> tuple[int, int] | None:
