@@ -261,7 +261,7 @@ def _reads_the_players_only(saved: Saved) -> None:
 def test_a_vint_short_answer_reads_the_players_only_under_any_options(profiles, case):
     """The answer drawn from the tallies before and after each save, whatever the §7
     options and the deals (``tests/scoring/test_vint_tally_answer.py`` checks what it
-    shows against the whole board, over the same cases)."""
+    shows against the whole board, over cases drawn alike)."""
     replay(case, _reads_the_players_only)
 
 

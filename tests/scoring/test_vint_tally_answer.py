@@ -163,5 +163,5 @@ def _equals_the_whole_board(saved: Saved) -> None:
 @given(case=plays())
 def test_the_short_answer_from_the_tallies_equals_the_whole_board(profiles, case):
     """What it reads to draw the answer (the players only) is counted in
-    ``tests/config/test_statements.py``, over the same cases."""
+    ``tests/config/test_statements.py``, over cases drawn alike."""
     replay(case, _equals_the_whole_board)
