@@ -34,8 +34,9 @@ from tournaments.models import Registration, Round, RoundTable, Tournament
 DEFAULT_PROFILE = {"kop": "kop-koscian", "baska": "baska", "vint": "vint"}
 # Whoever enters a factory's deals: a director (writes at any table, even a locked one).
 DEAL_ACTOR = scoring_services.Actor(label="scorer", is_director=True)
-# kop.md E12: a cicha by seat 1, won (+12 -4 -4 -4).
-KOP_FACTS = {"contract": "cicha", "declarers": [1], "doublings": 0, "declarer_points": 61}
+# kop.md E12 (cicha by seat 1 wins: +12 -4 -4 -4) and E16 (zolo by seat 3 wins: -5 -5 +15 -5)
+CICHA_1 = {"contract": "cicha", "declarers": [1], "doublings": 0, "declarer_points": 61}
+ZOLO_3 = {"contract": "zolo", "declarers": [3], "doublings": 0, "declarer_points": 70}
 # vint.md §6.2, rubber 1's first deal: 4H by N, ten tricks, NS five honours.
 VINT_FACTS = {
     "contract": "4H",
@@ -270,13 +271,13 @@ class _DealFactory(factory.django.DjangoModelFactory):
 
 
 class KopDealFactory(_DealFactory):
-    """A Kop (or Baśka) deal: kop.md E12's cicha by seat 1 unless ``facts`` say otherwise."""
+    """A Kop (or Baśka) deal: ``CICHA_1`` unless ``facts`` say otherwise."""
 
     class Meta:
         model = KopDeal
 
     session = factory.SubFactory(TableSessionFactory, game="kop")
-    facts = factory.LazyFunction(lambda: dict(KOP_FACTS))
+    facts = factory.LazyFunction(lambda: dict(CICHA_1))
 
 
 class VintDealFactory(_DealFactory):

@@ -9,9 +9,6 @@ tournaments read through it: ``tests/tournaments/test_game_interface.py``.)
 
 from __future__ import annotations
 
-import csv
-import io
-
 import pytest
 from django.db import connection
 from django.test import Client
@@ -23,28 +20,31 @@ from scoring.games.interface import Slot
 from scoring.games.kop.models import KopDeal
 from scoring.models import TableSession
 from tests.actors import open_table_link
-from tests.factories import PlayerFactory, TableSessionFactory
+from tests.config.test_csvexport import read_csv
+from tests.factories import CICHA_1, ZOLO_3, PlayerFactory, TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 
 DIRECTOR = scoring_services.Actor(label="director", is_director=True)
 TABLE = scoring_services.Actor(label="table link")
-# kop.md E12 (cicha by seat 1 wins: +12 -4 -4 -4) and E16 (zolo by seat 3 wins: -5 -5 +15 -5)
-CICHA_1 = {"contract": "cicha", "declarers": [1], "doublings": 0, "declarer_points": 61}
-ZOLO_3 = {"contract": "zolo", "declarers": [3], "doublings": 0, "declarer_points": 70}
 
 
-@pytest.mark.parametrize("name", ["scoring:profiles", "scoring:session_new", "scoring:sessions"])
-def test_a_get_request_writes_nothing(director_client, name):
+def writes_of_a_get(client, url: str) -> list[str]:
+    """What a GET of ``url`` (a page, 200) wrote, but for the session's row (a
+    signed-in reader's session is saved as Django saves it)."""
     with CaptureQueriesContext(connection) as queries:
-        assert director_client.get(reverse(name)).status_code == 200
-    writes = [
+        assert client.get(url).status_code == 200
+    return [
         q["sql"]
         for q in queries.captured_queries
         if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))
         and "django_session" not in q["sql"]
     ]
-    assert writes == []
+
+
+@pytest.mark.parametrize("name", ["scoring:profiles", "scoring:session_new", "scoring:sessions"])
+def test_a_get_request_writes_nothing(director_client, name):
+    assert writes_of_a_get(director_client, reverse(name)) == []
 
 
 def test_the_built_in_profiles_exist_after_migrate(db):
@@ -91,15 +91,7 @@ def test_kop_players_of_one_name_keep_their_own_columns(profiles, club, director
         director_client.get(reverse("scoring:session", kwargs={"pk": session.pk})).status_code
         == 200
     )
-    rows = list(
-        csv.reader(
-            io.StringIO(
-                director_client.get(
-                    reverse("scoring:export_csv", kwargs={"pk": session.pk})
-                ).content.decode("utf-8-sig")
-            )
-        )
-    )
+    rows = read_csv(director_client.get(reverse("scoring:export_csv", kwargs={"pk": session.pk})))
     assert [c for c in rows[0] if c.startswith("total ")] == [
         "total 1 Jan Nowak",
         "total 2 Jan Nowak",

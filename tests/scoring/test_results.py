@@ -7,15 +7,12 @@ import pytest
 
 from scoring import services as scoring_services
 from scoring.games import game_for
-from tests.factories import KopDealFactory, RoundFactory
+from tests.factories import CICHA_1, ZOLO_3, KopDealFactory, RoundFactory
 from tournaments.models import RoundTable
 
 pytestmark = pytest.mark.django_db
 
 ACTOR = scoring_services.Actor(label="t", is_director=True)
-# kop.md E12 (cicha by seat 1 wins: +12 -4 -4 -4) and E16 (zolo by seat 3 wins: -5 -5 +15 -5)
-CICHA_1 = {"contract": "cicha", "declarers": [1], "doublings": 0, "declarer_points": 61}
-ZOLO_3 = {"contract": "zolo", "declarers": [3], "doublings": 0, "declarer_points": 70}
 
 
 def test_kop_seat_results_by_ids_or_by_subquery(kop_tournament, sixteen):

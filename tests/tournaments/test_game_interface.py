@@ -14,15 +14,15 @@ import csv
 import io
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring import services as scoring_services
 from scoring.games import game_of
 from scoring.games.vint.models import VintDeal
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.factories import RoundTableFactory, TournamentFactory
+from tests.config.test_csvexport import read_csv
+from tests.factories import CICHA_1, ZOLO_3, RoundTableFactory, TournamentFactory
+from tests.scoring.test_game_interface import writes_of_a_get
 from tests.scoring.test_vint_exchange import RUBBER_1, RUBBER_2, RUBBER_3
 from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament
@@ -31,9 +31,6 @@ pytestmark = pytest.mark.django_db
 
 DIRECTOR = scoring_services.Actor(label="director", is_director=True)
 TABLE = scoring_services.Actor(label="table link")
-# kop.md E12 (cicha by seat 1 wins: +12 -4 -4 -4) and E16 (zolo by seat 3 wins: -5 -5 +15 -5)
-CICHA_1 = {"contract": "cicha", "declarers": [1], "doublings": 0, "declarer_points": 61}
-ZOLO_3 = {"contract": "zolo", "declarers": [3], "doublings": 0, "declarer_points": 70}
 
 
 def _status(client, tournament) -> str:
@@ -124,15 +121,7 @@ def test_two_vint_players_of_one_name_stay_apart_in_pages_exports_and_standings(
             director_client.get(reverse(f"scoring:{name}", kwargs={"pk": session.pk})).status_code
             == 200
         )
-    rows = list(
-        csv.reader(
-            io.StringIO(
-                director_client.get(
-                    reverse("scoring:export_csv", kwargs={"pk": session.pk})
-                ).content.decode("utf-8-sig")
-            )
-        )
-    )
+    rows = read_csv(director_client.get(reverse("scoring:export_csv", kwargs={"pk": session.pk})))
     seated = [s.player.name for s in session.seats.order_by("seat")]
     assert sorted(seated) == sorted(names)
     assert [c for c in rows[0] if c.startswith("total ")] == [
@@ -247,12 +236,4 @@ def test_standings_csv_header_and_a_row_whole(kop_tournament, sixteen, commit, c
 
 @pytest.mark.parametrize("name", ["tournaments:new"])
 def test_a_get_request_writes_nothing(director_client, name):
-    with CaptureQueriesContext(connection) as queries:
-        assert director_client.get(reverse(name)).status_code == 200
-    writes = [
-        q["sql"]
-        for q in queries.captured_queries
-        if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))
-        and "django_session" not in q["sql"]
-    ]
-    assert writes == []
+    assert writes_of_a_get(director_client, reverse(name)) == []

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.factories import PlayerFactory, RegistrationFactory
+from tests.factories import CICHA_1, ZOLO_3, PlayerFactory, RegistrationFactory
 from tournaments import services
 from tournaments.models import StandingsSnapshot
 from tournaments.standings import standings_compute
@@ -19,9 +19,6 @@ pytestmark = pytest.mark.django_db
 
 
 ACTOR = scoring_services.Actor(label="t", is_director=True)
-# kop.md E12 (cicha by seat 1 wins: +12 -4 -4 -4) and E16 (zolo by seat 3 wins: -5 -5 +15 -5)
-CICHA_1 = {"contract": "cicha", "declarers": [1], "doublings": 0, "declarer_points": 61}
-ZOLO_3 = {"contract": "zolo", "declarers": [3], "doublings": 0, "declarer_points": 70}
 
 
 def seat_number(table, seat):
