@@ -39,7 +39,7 @@ CODED_MODULES = [
     for f in SOURCES
     if not f.endswith("__init__.py") and CODE_LITERAL.search((ENGINES / f).read_text())
 ]
-ENGINE_PACKAGES = [vint]
+ENGINE_PACKAGES = [kop, vint]
 KOP = kop.default_rules("kop")
 KOP_CONTRACTS = ["normal", "cicha", "wesele", "zolo", "zolo_du"]
 
