@@ -61,9 +61,9 @@ def run_one(label: str) -> None:
         from django.conf import settings
         from django.db import connection
 
+        from ops import outbox
         from scoring import services as scoring_services
         from scoring.models import TableSession
-        from tournaments import outbox
         from tournaments import services as tournament_services
         from tournaments.models import RoundTable
 

@@ -1,10 +1,17 @@
-"""A Redis cache that fails soft.
+"""A Redis cache that fails soft, on django-redis.
+
+django-redis (``django_redis.cache.RedisCache``) keeps one Redis client per server in each
+cache object (one a thread), on connection pools shared by the whole process; Django's own
+Redis cache makes a client for every call, which costs more than a shared standings
+page's GET.
 
 The cache only ever holds what the database can answer again (the role sets of
-``clubs.roles``), so with Redis unreachable a read is a miss and a write is dropped:
-the hall goes on at database speed instead of answering 500. After a failure the
-cache stays quiet for ``RETRY_AFTER`` seconds, so each request does not pay a
-connection timeout; the failure is logged once per quiet period.
+``clubs.roles``, pages drawn for every reader), so with Redis unreachable a read is a
+miss and a write is dropped: the hall goes on at database speed instead of answering 500.
+After a failure the cache stays quiet for ``RETRY_AFTER`` seconds, so each request does
+not pay a connection timeout; the failure is logged once per quiet period. (django-redis's
+own ``IGNORE_EXCEPTIONS`` would ask Redis again on every call and log every failure, so it
+stays off: its errors come here.)
 
 Pages drawn once for every reader are also kept in each process's memory
 (``page_copy``), in front of the shared cache.
@@ -19,8 +26,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.core.cache import cache, caches
-from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django_redis.cache import RedisCache
+from django_redis.exceptions import ConnectionInterrupted
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
@@ -28,82 +35,53 @@ log = logging.getLogger(__name__)
 RETRY_AFTER = 5.0
 
 
-class _OneClientPerPool(RedisCacheClient):
-    """Django's client makes a new ``redis.Redis`` for every call, and making one costs
-    more than a shared standings page's GET; one per connection pool serves every call (a
-    client is safe across threads: its pool hands each command a connection)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._clients: dict[int, Any] = {}
-
-    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
-        django: Any = self  # Django's client's own helpers (its stubs leave them out)
-        index = django._get_connection_pool_index(write)
-        client = self._clients.get(index)
-        if client is None:
-            client = self._clients[index] = django._client(
-                connection_pool=django._get_connection_pool(write)
-            )
-        return client
-
-
 class FailSoftRedisCache(RedisCache):
-    _down_until = 0.0
+    """django-redis's cache whose operations answer a miss (or drop the write) while Redis
+    is unreachable, and then leave it alone for ``RETRY_AFTER`` seconds."""
 
-    def __init__(self, server: Any, params: Any) -> None:
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
         super().__init__(server, params)
-        self._class = _OneClientPerPool
+        self.down_until = 0.0
 
-    def _soft(self, default: Any, call: Callable[[], Any]) -> Any:
-        if time.monotonic() < self._down_until:
+    def fail_soft(self, default: Any, call: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        if time.monotonic() < self.down_until:
             return default
         try:
-            return call()
-        except (RedisError, OSError) as exc:
-            self._down_until = time.monotonic() + RETRY_AFTER
+            return call(*args, **kwargs)
+        except (RedisError, ConnectionInterrupted, OSError) as exc:
+            self.down_until = time.monotonic() + RETRY_AFTER
             log.warning("cache unreachable, working without it for %ss: %s", RETRY_AFTER, exc)
             return default
 
-    def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
-        return self._soft(
-            False, lambda: super(FailSoftRedisCache, self).add(key, value, timeout, version)
-        )
+    def add(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fail_soft(False, super().add, *args, **kwargs)
 
-    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
-        return self._soft(
-            default, lambda: super(FailSoftRedisCache, self).get(key, default, version)
-        )
+    def get(self, key: Any, default: Any = None, *args: Any, **kwargs: Any) -> Any:
+        return self.fail_soft(default, super().get, key, default, *args, **kwargs)
 
-    def set(
-        self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None
-    ) -> None:
-        self._soft(None, lambda: super(FailSoftRedisCache, self).set(key, value, timeout, version))
+    def set(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fail_soft(False, super().set, *args, **kwargs)
 
-    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
-        return self._soft(
-            False, lambda: super(FailSoftRedisCache, self).touch(key, timeout, version)
-        )
+    def touch(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fail_soft(False, super().touch, *args, **kwargs)
 
-    def delete(self, key: Any, version: Any = None) -> Any:
-        return self._soft(False, lambda: super(FailSoftRedisCache, self).delete(key, version))
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fail_soft(False, super().delete, *args, **kwargs)
 
-    def get_many(self, keys: Any, version: Any = None) -> Any:
-        return self._soft({}, lambda: super(FailSoftRedisCache, self).get_many(keys, version))
+    def get_many(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fail_soft({}, super().get_many, *args, **kwargs)
 
-    def has_key(self, key: Any, version: Any = None) -> Any:
-        return self._soft(False, lambda: super(FailSoftRedisCache, self).has_key(key, version))
+    def has_key(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fail_soft(False, super().has_key, *args, **kwargs)
 
-    def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
-        return self._soft(
-            list(data), lambda: super(FailSoftRedisCache, self).set_many(data, timeout, version)
-        )
+    def set_many(self, data: Any, *args: Any, **kwargs: Any) -> Any:
+        return self.fail_soft(list(data), super().set_many, data, *args, **kwargs)
 
-    def delete_many(self, keys: Any, version: Any = None) -> Any:
-        return self._soft(None, lambda: super(FailSoftRedisCache, self).delete_many(keys, version))
+    def delete_many(self, *args: Any, **kwargs: Any) -> Any:
+        return self.fail_soft(None, super().delete_many, *args, **kwargs)
 
     def clear(self) -> Any:
-        return self._soft(False, lambda: super(FailSoftRedisCache, self).clear())
+        return self.fail_soft(False, super().clear)
 
 
 # A page drawn once for every reader (the public standings) is kept in this process's

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "axes",
     "django_htmx",
     "django_tables2",
+    "ops",
     "clubs",
     "scoring",
     "tournaments",
@@ -187,12 +188,12 @@ HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 60, minimum=5)
 HEARTBEAT_STALE_SECONDS = env_int("HEARTBEAT_STALE_SECONDS", 180, minimum=10)
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {
-        "task": "tournaments.tasks.worker_heartbeat",
+        "task": "ops.tasks.worker_heartbeat",
         "schedule": float(HEARTBEAT_SECONDS),
     },
 }
 # A publish to a dead broker gives up quickly: the task goes to the database outbox instead
-# (tournaments.outbox) and the deal save that queued it does not wait.
+# (ops.outbox) and the deal save that queued it does not wait.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "max_retries": 1,
     "interval_start": 0,
@@ -204,11 +205,11 @@ CACHES: dict[str, dict[str, object]]
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Fails soft: with Redis down a read is a miss and a write is dropped (logged),
-            # so the role cache never turns a Redis outage into a 500.
+            # django-redis, failing soft: with Redis down a read is a miss and a write is
+            # dropped (logged), so the cache never turns a Redis outage into a 500.
             "BACKEND": "config.cache.FailSoftRedisCache",
             "LOCATION": REDIS_URL,
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.5, "SOCKET_TIMEOUT": 0.5},
         }
     }
 else:

@@ -8,7 +8,7 @@ from config import views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("health", views.health, name="health"),
+    path("", include("ops.urls")),  # /health
     path("sw.js", views.service_worker, name="service_worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

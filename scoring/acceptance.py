@@ -18,7 +18,15 @@ from django.utils.translation import gettext as _
 from scoring.errors import AcceptRefused, DealRejected
 from scoring.games import game_of
 from scoring.models import DEAL_ACTIONS, DealHistory, TableSeat, TableSession
-from scoring.services import Actor, announce, reason_checked, session_lock, table_event_record
+from scoring.selectors import round_table_of
+from scoring.services import (
+    Actor,
+    announce,
+    reason_checked,
+    session_lock,
+    session_locked,
+    table_event_record,
+)
 
 
 def wrote_deals(*, session: TableSession, actor: Actor) -> bool:
@@ -74,8 +82,8 @@ def session_accept(*, session: TableSession, actor: Actor, reason: str = "") -> 
     a tournament table (``acceptance_check``), once the session has played its planned
     deals (a director may accept earlier). It locks the session; the club ratings rate it
     (``tournaments.ratings``). An unlock takes the acceptance back."""
-    session = TableSession.objects.select_for_update(of=("self",)).get(pk=session.pk)
-    if TableSession.objects.filter(pk=session.pk, round_table__isnull=False).exists():
+    session = session_locked(session.pk)
+    if round_table_of(session) is not None:  # joined by the locked read
         raise AcceptRefused(_("A tournament table is accepted from its round."))
     if session.accepted_at is not None:
         raise AcceptRefused(_("This table's result is already accepted."))
@@ -120,7 +128,7 @@ def session_rating_exclude(
         )
     except DealRejected as exc:
         raise AcceptRefused(" ".join(exc.errors["reason"])) from None
-    session = TableSession.objects.select_for_update(of=("self",)).get(pk=session.pk)
+    session = session_locked(session.pk)
     session.rating_excluded_at = timezone.now() if excluded else None
     session.save(update_fields=["rating_excluded_at"])
     action = "excluded" if excluded else "included"

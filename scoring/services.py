@@ -91,12 +91,18 @@ class Entry:
     extra: Mapping[str, Any] | None = None
 
 
-def _locked_session(session_id: int, *related: str) -> TableSession:
+def session_locked(session_id: int) -> TableSession:
     """Lock first, then read: a second phone waits here and then sees the first one's deal.
-    ``related`` are more rows the same statement joins (the pad's: ``deal_enter``). The
-    session's rule profile is not joined: the games keep each version's parsed rules."""
-    sessions = TableSession.objects.select_for_update(of=("self",))
-    return (sessions.select_related(*related) if related else sessions).get(pk=session_id)
+    The same statement joins the session's tournament table, if any (scoring reads the
+    reverse accessor the tournaments app declares, without importing it): a listener of
+    ``table_changed`` then knows whether the session is a tournament's table without a
+    statement of its own. The rule profile is not joined: the games keep each version's
+    parsed rules (``scoring.games.rules``)."""
+    return (
+        TableSession.objects.select_for_update(of=("self",))
+        .select_related("round_table")
+        .get(pk=session_id)
+    )
 
 
 def _writable(session: TableSession, actor: Actor) -> None:
@@ -268,18 +274,16 @@ def deal_enter(
     session_id: int,
     submission_key: str,
     prepare: Callable[[TableSession], Entry | None],
-    related: Sequence[str] = (),
 ) -> tuple[TableSession, Stored | None]:
-    """A save from a table's pad, reading the session once: lock-and-read the session
-    (with the ``related`` rows the answer shows), look up the slot ``submission_key``
-    stored before, then ``prepare`` -- the view: who writes, the form's facts, under the
+    """A save from a table's pad, reading the session once: lock-and-read the session,
+    then ``prepare`` -- the view: who writes, the form's facts, under the
     lock -- says what to append (None: nothing, the form is not complete; raise to
     refuse), and it is appended as ``deal_record`` does. Returns the session as read and
     changed (its new tally) and what was stored."""
 
     def attempt() -> tuple[TableSession, Stored | None]:
         with transaction.atomic():
-            session = _locked_session(session_id, *related)
+            session = session_locked(session_id)
             entry = prepare(session)
             if entry is None:
                 return session, None
@@ -345,7 +349,7 @@ def _deal_append(session: TableSession, entry: Entry, submission_key: str) -> St
 def deals_record(*, session: TableSession, deals: Sequence[Facts], actor: Actor) -> list[Any]:
     """Append many deals at once (demo data, a simulation, a test's table): all or
     nothing. Warnings count as confirmed: the deals were played and written down."""
-    session = _locked_session(session.pk)
+    session = session_locked(session.pk)
     _writable(session, actor)
     ledger = game_of(session).ledger
     writes = []
@@ -368,7 +372,7 @@ def deals_record(*, session: TableSession, deals: Sequence[Facts], actor: Actor)
 def deals_import(*, session: TableSession, sheet: Imported, actor: Actor) -> None:
     """Store an imported scoresheet's deals (``Sheet.read``) in a session made for them:
     all or nothing (``DealRejected``); each deal's history row says "import"."""
-    session = _locked_session(session.pk)
+    session = session_locked(session.pk)
     writes = game_of(session).ledger.imported(session, sheet, entered_by=actor.label)
     _store(session, writes, action="created", actor=actor, reason="import")
     announce(session, "created", None)
@@ -393,7 +397,7 @@ def deal_correct(
 ) -> Any:
     """Replace a deal's facts (and so its result); the old values go to the history."""
     text = _reason(reason, "edited")
-    session = _locked_session(session.pk)
+    session = session_locked(session.pk)
     _writable(session, actor)
     ledger = game_of(session).ledger
     row = _stored_deal(session, slot)
@@ -408,7 +412,7 @@ def deal_correct(
 def deal_void(*, session: TableSession, slot: Slot, actor: Actor, reason: str) -> Any:
     """Strike a deal out: it stays on the sheet, crossed, and counts for nothing."""
     text = _reason(reason, "voided")
-    session = _locked_session(session.pk)
+    session = session_locked(session.pk)
     _writable(session, actor)
     ledger = game_of(session).ledger
     row = _stored_deal(session, slot)
@@ -460,7 +464,7 @@ def session_lock(
     """Lock the table (only directors change it from now on) and rotate its link, so no
     phone that held the old link writes again after an unlock. ``announced=False`` is for
     a listener's own bulk lock that announces its change once, its own way."""
-    session = TableSession.objects.select_for_update(of=("self",)).get(pk=session.pk)
+    session = session_locked(session.pk)
     session.locked_at = timezone.now()
     session.locked_by_id = actor.user_id
     _rotate_link(session)
@@ -475,7 +479,7 @@ def session_lock(
 def session_unlock(*, session: TableSession, actor: Actor, reason: str) -> TableSession:
     """Unlock the table, saying why; the history keeps who locked it before."""
     text = reason_checked(reason, required=_("Say why the table is unlocked."))
-    session = TableSession.objects.select_for_update(of=("self",)).get(pk=session.pk)
+    session = session_locked(session.pk)
     details = {"locked_by": session.locked_by_id, "locked_at": _iso(session.locked_at)}
     session.locked_at = None
     session.locked_by = None
@@ -492,7 +496,7 @@ def session_unlock(*, session: TableSession, actor: Actor, reason: str) -> Table
 @transaction.atomic
 def session_link_reissue(*, session: TableSession, actor: Actor, reason: str = "") -> TableSession:
     """Revoke the table link (every phone it granted loses the table) and make a new one."""
-    session = TableSession.objects.select_for_update(of=("self",)).get(pk=session.pk)
+    session = session_locked(session.pk)
     _rotate_link(session)
     session.save(update_fields=["entry_token"])
     table_event_record(session=session, action="reissued", actor=actor, reason=reason)

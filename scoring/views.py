@@ -285,9 +285,6 @@ def deal_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             session_id=pk,
             submission_key=EntryKeys.posted_key(request.POST),
             prepare=prepare,
-            # Whether it is a tournament's table (scoring reads the reverse accessor the
-            # tournaments app declares): a club session's save then tells no tournament.
-            related=("round_table",),
         )
     except TableSession.DoesNotExist:
         raise Http404(_("No such table session.")) from None

@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    """The unit tier runs with pytest-django switched off (``-p no:django``), where the
+    setting it reads from pyproject.toml would be an unknown option (a warning on every
+    run): it is declared here instead, read by nobody."""
+    if not pluginmanager.hasplugin("django"):
+        parser.addini("DJANGO_SETTINGS_MODULE", "pytest-django's (not loaded in this tier)")
 
 
 @pytest.fixture(autouse=True)
@@ -18,3 +27,37 @@ def _columns_hold_what_is_saved(request: pytest.FixtureRequest) -> Iterator[None
 
     with lengths_checked():
         yield
+
+
+class FakeBroker:
+    """Celery's broker as ``ops.outbox`` sees it: down (each send refused, as by a Redis
+    that is not there) until ``up`` is set; ``tried`` counts the sends, ``sent`` lists
+    those that went through."""
+
+    def __init__(self) -> None:
+        self.up = False
+        self.tried = 0
+        self.sent: list[tuple[str, list[object]]] = []
+
+    def send_task(self, name: str, args: list[object]) -> None:
+        from kombu.exceptions import OperationalError
+
+        self.tried += 1
+        if not self.up:
+            raise OperationalError("Error 111 connecting to 127.0.0.1:6390. Connection refused.")
+        self.sent.append((name, args))
+
+
+@pytest.fixture
+def broker(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeBroker]:
+    """Tasks go to a ``FakeBroker`` (down at first) instead of running in-process; the
+    outbox forgets its last failure before and after."""
+    from config.celery import app
+    from ops import outbox
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    fake = FakeBroker()
+    monkeypatch.setattr(app, "send_task", fake.send_task)
+    outbox._state.update(down_until=0.0, stored_here=False)
+    yield fake
+    outbox._state.update(down_until=0.0, stored_here=False)

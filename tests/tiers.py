@@ -113,7 +113,9 @@ def unit_tier() -> Outcome:
 def django_tier() -> Outcome:
     banner("django (SQLite, tasks in-process)")
     env = {"DATABASE_URL": "", "REDIS_URL": ""}
-    return pytest_tier("django", ["tests/config", "tests/scoring", "tests/tournaments"], env, [])
+    return pytest_tier(
+        "django", ["tests/config", "tests/ops", "tests/scoring", "tests/tournaments"], env, []
+    )
 
 
 def integration_tier() -> Outcome:

@@ -10,6 +10,10 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from django.core import checks
 
+        # Services enqueue tasks by name; without a broker the named task runs
+        # in-process, looked up in Celery's registry, which has it once its module is
+        # imported.
+        import tournaments.tasks  # noqa: F401
         from scoring.models import title_register
         from scoring.signals import table_changed
         from scoring.visibility import hiding_register

@@ -1,6 +1,7 @@
 """Tournaments, rounds, standings, ratings and series.
 
-Clubs and players live in the ``clubs`` app (``clubs/models.py``).
+Clubs and players live in the ``clubs`` app (``clubs/models.py``); the worker heartbeat
+and the task outbox in ``ops`` (``ops/models.py``).
 """
 
 from __future__ import annotations
@@ -12,45 +13,6 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.bulk import json_text
-
-
-class WorkerHeartbeat(models.Model):
-    """Written by the ``heartbeat_record`` task: proof that a worker runs tasks.
-
-    ``/health`` shows the newest one, so a director can tell whether standings
-    will be recomputed (a stalled worker is otherwise invisible).
-    """
-
-    beat_at = models.DateTimeField()
-    hostname = models.CharField(max_length=200)
-    token = models.CharField(max_length=64, unique=True)
-
-    class Meta:
-        ordering = ["-beat_at"]
-        get_latest_by = "beat_at"
-
-    def __str__(self) -> str:
-        return f"{self.hostname} at {self.beat_at:%Y-%m-%d %H:%M:%S}"
-
-
-class TaskOutbox(models.Model):
-    """A task that could not be queued (the broker was down) and waits here for it.
-
-    ``tournaments.outbox`` sends these once the broker answers again: at the next
-    successful enqueue in the same process, and from the worker's periodic heartbeat.
-    The tasks are idempotent, so a row sent twice changes nothing.
-    """
-
-    task = models.CharField(max_length=200)
-    args = models.JSONField(default=list)
-    tournament_id = models.BigIntegerField(null=True, db_index=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["pk"]
-
-    def __str__(self) -> str:
-        return f"{self.task}{tuple(self.args)}"
 
 
 class Tournament(models.Model):

@@ -16,6 +16,7 @@ from django_tables2 import RequestConfig
 from django_tables2.data import TableData
 
 from clubs.selectors import fold_name, names_alike
+from ops.models import TaskOutbox
 from scoring.games import game_for
 from scoring.rows import prepared_cursor, reader, rows_with
 from scoring.selectors import round_table_of
@@ -26,7 +27,6 @@ from tournaments.models import (
     RoundTable,
     StandingsRow,
     StandingsSnapshot,
-    TaskOutbox,
     Tournament,
 )
 from tournaments.seating import meetings_matrix

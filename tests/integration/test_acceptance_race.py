@@ -13,13 +13,14 @@ from tests.factories import ClubFactory, PlayerFactory
 from tests.integration.pads import Phone, kop_deal, run_together, server_errors
 from tournaments import services
 from tournaments.models import RoundTable
+from tournaments.services import acceptance
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_two_phones_accept_at_once_one_acceptance(monkeypatch):
     # No worker runs here: keep the standings tasks out of the shared broker.
-    monkeypatch.setattr(services, "enqueue_on_commit", lambda *a, **k: None)
+    monkeypatch.setattr(acceptance, "enqueue_on_commit", lambda *a, **k: None)
     profile_sync_builtin()
     club = ClubFactory()
     tournament = services.tournament_create(

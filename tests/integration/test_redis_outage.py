@@ -23,12 +23,13 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from ops.models import TaskOutbox
 from scoring import profile_services
 from scoring.games.kop.models import KopDeal
 from tests.factories import ClubFactory, PlayerFactory
 from tests.integration.conftest import wait_for
 from tournaments import services
-from tournaments.models import StandingsSnapshot, TaskOutbox, Tournament
+from tournaments.models import StandingsSnapshot, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -164,7 +165,7 @@ def test_the_hall_works_with_redis_down_and_standings_catch_up(
     assert status == 200 and "standings will update later" in page
 
     # The worker (on the live broker) beats: it sends what waited and runs it.
-    from tournaments.tasks import worker_heartbeat
+    from ops.tasks import worker_heartbeat
 
     worker_heartbeat.delay()
     tournament = Tournament.objects.get(pk=tournament.pk)

@@ -22,6 +22,7 @@ from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import ClubFactory, PlayerFactory
 from tournaments import services
 from tournaments.models import StandingsRow, StandingsSnapshot, Tournament
+from tournaments.services import acceptance, snapshots
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +31,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def tournament(monkeypatch):
     """Eight checked-in players, round 1 seated (two tables); no task is enqueued (each
     test runs the recompute itself)."""
-    monkeypatch.setattr(services, "enqueue_on_commit", lambda *a, **k: None)
+    monkeypatch.setattr(acceptance, "enqueue_on_commit", lambda *a, **k: None)
     profile_services.profile_sync_builtin()
     club = ClubFactory()
     tournament = services.tournament_create(
@@ -52,7 +53,7 @@ def tournament(monkeypatch):
 
 
 class Held:
-    """``standings_recompute`` in a thread, held inside ``services.<name>`` until released:
+    """``standings_recompute`` in a thread, held inside ``snapshots.<name>`` until released:
     inside its computing (``standings_compute``, the default) or its write
     (``standings_rows_store``: its snapshot inserted, its rows not yet)."""
 
@@ -67,7 +68,7 @@ class Held:
         self.release = threading.Event()
         self.finished = threading.Event()
         self.result: list[object] = []
-        original = getattr(services, name)
+        original = getattr(snapshots, name)
 
         def held(**kwargs):  # type: ignore[no-untyped-def]
             if threading.current_thread() is self.thread:
@@ -75,7 +76,7 @@ class Held:
                 assert self.release.wait(30), "never released"
             return original(**kwargs)
 
-        monkeypatch.setattr(services, name, held)
+        monkeypatch.setattr(snapshots, name, held)
         self.thread = threading.Thread(target=self._run, args=(tournament.pk, version))
 
     def _run(self, tournament_id: int, version: int) -> None:
@@ -208,7 +209,7 @@ def test_a_snapshot_is_stored_as_written_json_compressed_with_lz4(tournament):
     stored = services.standings_recompute(tournament_id=tournament.pk, version=1)
     assert stored is not None
     again = StandingsSnapshot.objects.get(pk=stored.pk)
-    assert again.data == services.standings_compute(tournament=tournament)
+    assert again.data == snapshots.standings_compute(tournament=tournament)
     assert StandingsSnapshot.objects.values_list("data", flat=True).get(pk=stored.pk) == again.data
     with connection.cursor() as cursor:
         cursor.execute(

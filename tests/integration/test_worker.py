@@ -6,9 +6,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from ops.models import WorkerHeartbeat
+from ops.tasks import heartbeat_record
 from tests.integration.conftest import wait_for
-from tournaments.models import WorkerHeartbeat
-from tournaments.tasks import heartbeat_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,7 +27,7 @@ def test_task_runs_in_the_worker_process_and_writes_to_postgresql(celery_worker_
 
 
 def test_health_reports_postgresql_and_redis(client, worker):
-    from tournaments.tasks import worker_heartbeat
+    from ops.tasks import worker_heartbeat
 
     worker_heartbeat.delay()  # what celery beat schedules (CELERY_BEAT_SCHEDULE)
     wait_for(lambda: WorkerHeartbeat.objects.filter(token__startswith="beat:").exists())

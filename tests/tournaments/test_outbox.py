@@ -3,47 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from kombu.exceptions import OperationalError
 
-from tournaments import outbox
-from tournaments.models import TaskOutbox
+from ops import outbox
+from ops.models import TaskOutbox
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _broker_state():
-    outbox._state.update(down_until=0.0, stored_here=False)
-    yield
-    outbox._state.update(down_until=0.0, stored_here=False)
-
-
-class _Broker:
-    def __init__(self) -> None:
-        self.up = False
-        self.sent: list[tuple[str, list[object]]] = []
-
-    def send_task(self, name: str, args: list[object]) -> None:
-        if not self.up:
-            raise OperationalError("Error 111 connecting to 127.0.0.1:6390. Connection refused.")
-        self.sent.append((name, args))
-
-
-@pytest.fixture
-def broker(settings, monkeypatch):
-    from config.celery import app
-
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-    fake = _Broker()
-    monkeypatch.setattr(app, "send_task", fake.send_task)
-    return fake
 
 
 def test_a_task_that_cannot_be_queued_waits_in_the_outbox_and_goes_when_the_broker_is_back(
     broker, django_capture_on_commit_callbacks, client, kop_tournament
 ):
+    from ops.tasks import worker_heartbeat
     from tournaments.services import results_changed
-    from tournaments.tasks import worker_heartbeat
 
     tournament = kop_tournament
     with django_capture_on_commit_callbacks(execute=True):

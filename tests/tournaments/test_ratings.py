@@ -44,7 +44,7 @@ def rating_callbacks(callbacks):
     return [
         cb
         for cb in callbacks
-        if getattr(getattr(cb, "task", None), "name", "") == TASK  # tournaments.outbox.PendingTask
+        if getattr(cb, "task", None) == TASK  # ops.outbox.PendingTask: the task's name
     ]
 
 

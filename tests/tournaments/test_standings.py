@@ -268,7 +268,8 @@ def test_the_poll_is_one_read_in_every_state_and_its_etag_follows_the_outbox(
     """No snapshot yet, behind with a recompute waiting for the broker, current: one query
     each time, and a recompute stuck in (or leaving) the outbox changes the ETag, so a
     phone holding the old one is told (not 304)."""
-    from tournaments.models import TaskOutbox, Tournament
+    from ops.models import TaskOutbox
+    from tournaments.models import Tournament
 
     url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug}) + "?status=1"
     poll = {"HX-Request": "true"}

@@ -117,7 +117,7 @@ def test_a_query_made_up_by_a_stranger_is_drawn_but_never_kept(standings_url, mo
     own links are kept."""
     from django.core.cache import cache
 
-    from tournaments import views
+    from tournaments.views import standings as views
 
     kept = []
     monkeypatch.setattr(views, "keep_page_copy", lambda key, *a: kept.append(key))

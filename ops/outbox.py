@@ -1,11 +1,17 @@
 """Tasks that survive a broker outage.
 
-``enqueue_on_commit(task, *args)`` is ``task.delay_on_commit(*args)`` that never loses the
-task and never fails the request: when the broker (Redis) cannot be reached, the task is
-stored in ``TaskOutbox`` and sent later -- at the next successful enqueue from this
-process, and by the worker's periodic heartbeat (``tournaments.tasks.worker_heartbeat``),
-which runs only when the broker delivers again. The tasks are idempotent (they take ids
-and a version), so standings end up right however late or often a row is sent.
+``enqueue_on_commit(name, *args)`` sends the Celery task called ``name`` once the
+transaction commits, never loses it and never fails the request: when the broker (Redis)
+cannot be reached, the task is stored in ``TaskOutbox`` and sent later -- at the next
+successful enqueue from this process, and by the worker's periodic heartbeat
+(``ops.tasks.worker_heartbeat``), which runs only when the broker delivers again. The
+tasks are idempotent (they take ids and a version), so standings end up right however
+late or often a row is sent.
+
+Tasks are named, not imported: a task calls a service, and the service that enqueues it
+would otherwise import its own caller (an import cycle). Without a broker
+(``CELERY_TASK_ALWAYS_EAGER``) the named task runs in-process, so its module must have
+been imported: each app's ``AppConfig.ready`` imports its ``tasks``.
 
 After a failure the broker is not tried again for ``RETRY_AFTER`` seconds, so deal entry
 during an outage does not wait on connection attempts.
@@ -17,13 +23,13 @@ import logging
 import time
 from typing import Any
 
-from celery import Task, current_app
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import RedisError
 
-from tournaments.models import TaskOutbox
+from ops.models import TaskOutbox
 
 log = logging.getLogger(__name__)
 
@@ -32,26 +38,30 @@ _state = {"down_until": 0.0, "stored_here": False}
 
 
 class PendingTask:
-    """The on-commit callback: ``task`` with ``args``, sent (or stored) when called."""
+    """The on-commit callback: the task called ``task`` with ``args``, sent (or stored)
+    when called."""
 
-    def __init__(self, task: Task, args: tuple[Any, ...], tournament_id: int | None) -> None:
+    def __init__(self, task: str, args: tuple[Any, ...], tournament_id: int | None) -> None:
         self.task, self.args, self.tournament_id = task, args, tournament_id
 
     def __call__(self) -> None:
         enqueue(self.task, *self.args, tournament_id=self.tournament_id)
 
 
-def enqueue_on_commit(task: Task, *args: Any, tournament_id: int | None = None) -> None:
+def enqueue_on_commit(task: str, *args: Any, tournament_id: int | None = None) -> None:
+    """Send the task called ``task`` with ``args`` after the transaction commits (or
+    store it, see ``enqueue``). ``tournament_id``: the tournament it is for, if any."""
     transaction.on_commit(PendingTask(task, args, tournament_id))
 
 
-def enqueue(task: Task, *args: Any, tournament_id: int | None = None) -> bool:
-    """Send ``task`` now, or store it for later; True if it reached the broker."""
+def enqueue(task: str, *args: Any, tournament_id: int | None = None) -> bool:
+    """Send the task called ``task`` now, or store it for later; True if it reached the
+    broker."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        task.delay(*args)  # in-process: the task's own errors must surface
+        current_app.tasks[task].delay(*args)  # in-process: the task's own errors must surface
         return True
-    if time.monotonic() < _state["down_until"] or not _send(task.name, list(args)):
-        TaskOutbox.objects.create(task=task.name, args=list(args), tournament_id=tournament_id)
+    if time.monotonic() < _state["down_until"] or not _send(task, list(args)):
+        TaskOutbox.objects.create(task=task, args=list(args), tournament_id=tournament_id)
         _state["stored_here"] = True
         return False
     if _state["stored_here"]:

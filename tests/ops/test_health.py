@@ -26,12 +26,12 @@ def test_health_is_503_when_the_broker_is_down(client, settings):
 
 
 def test_health_shows_the_last_worker_heartbeat(client):
-    from tournaments.tasks import heartbeat_record
+    from ops.tasks import heartbeat_record
 
     assert client.get("/health").json()["worker"]["last_heartbeat"] is None
     heartbeat_record.delay("t-1")
     heartbeat_record.delay("t-1")  # idempotent: same token, one row
-    from tournaments.models import WorkerHeartbeat
+    from ops.models import WorkerHeartbeat
 
     assert WorkerHeartbeat.objects.count() == 1
     assert client.get("/health").json()["worker"]["last_heartbeat"] is not None

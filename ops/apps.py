@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class OpsConfig(AppConfig):
+    name = "ops"
+    verbose_name = _("Operations")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # ``ops.outbox`` sends tasks by name; without a broker the named task runs
+        # in-process, looked up in Celery's registry, which has it once its module is
+        # imported (a worker imports every app's tasks itself).
+        import ops.tasks  # noqa: F401

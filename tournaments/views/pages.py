@@ -1,0 +1,154 @@
+"""The tournament's pages: the lists, a tournament with its entries and rounds, a round
+(and its table cards), the director's progress board, the public "find my table" and hall
+display, a player's results and who met whom. The standings are ``views.standings``."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import get_language
+
+from clubs.http import HtmxHttpRequest
+from clubs.roles import director_required, is_director
+from clubs.selectors import player_list
+from tournaments import selectors
+from tournaments.forms import (
+    EntryForm,
+)
+from tournaments.models import Registration, Round, Tournament
+
+
+def tournament_or_404(slug: str) -> Tournament:
+    return get_object_or_404(
+        Tournament.objects.select_related("profile_version__profile"), slug=slug
+    )
+
+
+def player_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/players.html", {"players": player_list()})
+
+
+def tournament_index(request: HttpRequest) -> HttpResponse:
+    return render(
+        request, "tournaments/index.html", {"tournaments": Tournament.objects.all()[:100]}
+    )
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_or_404(slug)
+    entries = tournament.entries.select_related("player").order_by("number")
+    rounds = tournament.rounds.prefetch_related("tables").order_by("number")
+    context = {
+        "tournament": tournament,
+        "entries": entries,
+        "rounds": rounds,
+        "entry_form": EntryForm(tournament=tournament),
+        "can_start_next": selectors.next_round_ready(tournament=tournament),
+        "active_count": sum(1 for e in entries if e.withdrawn_after is None),
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_or_404(slug)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    tables = selectors.round_tables(rnd=rnd)
+    context = {
+        "tournament": tournament,
+        "round": rnd,
+        "tables": tables,
+        "byes": selectors.round_byes(rnd=rnd),
+    }
+    view = selectors.standings_view(
+        tournament=tournament, viewer_is_director=is_director(request.user)
+    )
+    if view["visible"] and view["data"]:
+        context["results_table"] = selectors.round_results_table(
+            tournament=tournament, data=view["data"], round_number=number, request=request
+        )
+    if request.GET.get("cards"):
+        if not is_director(request.user):
+            return redirect_to_login(request.get_full_path())
+        context["link_base"] = f"{request.scheme}://{request.get_host()}"
+        return render(request, "tournaments/table_cards.html", context)
+    return render(request, "tournaments/round.html", context)
+
+
+@director_required
+def progress_board(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_or_404(slug)
+    context = {"tournament": tournament, **selectors.progress(tournament=tournament)}
+    context["projector"] = bool(request.GET.get("projector"))
+    find = reverse("tournaments:find", kwargs={"slug": slug})
+    context["find_url"] = f"{request.scheme}://{request.get_host()}{find}"
+    if request.htmx:
+        return render(request, "tournaments/board.html#board", context)
+    return render(request, "tournaments/board.html", context)
+
+
+def find_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """Public: a player finds their table and seat in the newest round by name or start
+    number (``?q=``), or taps their start number (``?n=``)."""
+    tournament = tournament_or_404(slug)
+    raw = request.GET.get("n", "").strip()
+    number = int(raw) if raw.isdigit() and len(raw) <= 6 else None
+    context = {
+        "tournament": tournament,
+        **selectors.find_seat(tournament=tournament, query=request.GET.get("q", ""), number=number),
+    }
+    return render(request, "tournaments/find.html", context)
+
+
+def hall_display(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Public, for a projector or a TV: the page once, then its ``#display`` partial
+    (``?part=1``) polled, answered 304 while ``selectors.display_version`` stands still."""
+    version = selectors.display_version(slug=slug)
+    if version is None:
+        raise Http404
+    etag = f'"display-{version}-{get_language()}"'
+    if request.GET.get("part") and etag in request.headers.get("If-None-Match", ""):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        tournament = tournament_or_404(slug)
+        every = request.GET.get("every", "")
+        context = {
+            "tournament": tournament,
+            "etag": etag,
+            # Seconds between polls (``?every=``, 2 to 60): a slow hall network asks less.
+            "every": min(60, max(2, int(every))) if every.isdigit() and len(every) < 4 else 10,
+            **selectors.hall_display(tournament=tournament),
+        }
+        template = "tournaments/display.html"
+        response = render(
+            request, f"{template}#display" if request.GET.get("part") else template, context
+        )
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def player_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = tournament_or_404(slug)
+    entry = get_object_or_404(
+        Registration.objects.select_related("player"), tournament=tournament, number=number
+    )
+    view = selectors.standings_view(
+        tournament=tournament, viewer_is_director=is_director(request.user)
+    )
+    rows = selectors.player_rounds(tournament=tournament, entry=entry) if view["visible"] else []
+    return render(
+        request,
+        "tournaments/player_results.html",
+        {"tournament": tournament, "entry": entry, "rows": rows, **view},
+    )
+
+
+def meetings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = tournament_or_404(slug)
+    return render(
+        request,
+        "tournaments/meetings.html",
+        {"tournament": tournament, **selectors.meetings(tournament=tournament)},
+    )
