@@ -33,6 +33,7 @@ message
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
@@ -44,6 +45,15 @@ Params = dict[str, Param]
 
 #: The param a batch adds to a problem found in one of its deals (1-based).
 IN_DEAL: Final = "in_deal"
+
+
+def show_value(value: object) -> str:
+    """``value`` spelt as the JSON a scorer typed (``true``, ``null``, ``"4H"``): how
+    messages quote an input and how a ``value`` param holds it."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ the final contract, in order) and ``declarer_points`` (0..104). An app's export
 also writes the ``warnings`` its scorer confirmed (the output's key); reading
 accepts them as a list of messages and scores the deal afresh, so they never
 change a number. The engine
-vocabulary (k, M, L, V, declarers, Old / Young) is defined in ``kop.py``.
+vocabulary (k, M, L, V, declarers, Old / Young) is defined in the ``kop`` package's modules.
 
 Reading is strict: a key the format does not name, a number that is not a
 JSON integer (``true`` is not 1, ``60.0`` is not 60), a seat outside 1..4 or a

@@ -61,7 +61,6 @@ The built-in profiles and where each setting comes from:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field, replace
@@ -69,7 +68,7 @@ from types import MappingProxyType
 from typing import Final
 
 from scoring.engines import kop
-from scoring.engines.errors import RuleError
+from scoring.engines.errors import RuleError, show_value
 
 PROFILE_GAMES: Final = ("kop", "baska", "vint")
 
@@ -152,16 +151,8 @@ def _unknown_game(game: object) -> RuleError:
         f"{game!r} is not a game (kop, baska, vint)",
         field="game",
         code="rules.game_unknown",
-        params={"value": _show(game), "games": list(PROFILE_GAMES)},
+        params={"value": show_value(game), "games": list(PROFILE_GAMES)},
     )
-
-
-def _show(value: object) -> str:
-    # Params quote values as the JSON a director typed: "koscian", [5, 3, 1].
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
 
 
 def validate_tournament(tournament: Mapping[str, object]) -> None:
@@ -186,7 +177,7 @@ def validate_tournament(tournament: Mapping[str, object]) -> None:
             f"big_points: {points!r} is not four non-increasing whole numbers, first place first",
             field="big_points",
             code="rules.big_points_invalid",
-            params={"value": _show(points)},
+            params={"value": show_value(points)},
         )
     breaks = tournament.get("tie_breaks")
     if (
@@ -199,7 +190,7 @@ def validate_tournament(tournament: Mapping[str, object]) -> None:
             f"({', '.join(TIE_BREAKS)})",
             field="tie_breaks",
             code="rules.tie_breaks_invalid",
-            params={"value": _show(breaks), "allowed": list(TIE_BREAKS)},
+            params={"value": show_value(breaks), "allowed": list(TIE_BREAKS)},
         )
 
 
@@ -216,7 +207,7 @@ def validate_profile(profile: Profile) -> object:
             f"version: {profile.version!r} is not a version (1, 2, ...)",
             field="version",
             code="rules.version_invalid",
-            params={"value": _show(profile.version)},
+            params={"value": show_value(profile.version)},
         )
     validate_tournament(profile.tournament)
     return validate_profile_options(profile.game, profile.options)
@@ -366,7 +357,7 @@ def get_profile(slug: str) -> Profile:
             f"{slug!r} is not a rule profile ({known})",
             field="profile",
             code="rules.profile_unknown",
-            params={"value": _show(slug), "profiles": list(BUILTIN_PROFILES)},
+            params={"value": show_value(slug), "profiles": list(BUILTIN_PROFILES)},
         ) from None
     # A fresh copy: a caller that edits its options must not edit them for all.
     return replace(profile)

@@ -7,7 +7,7 @@ W -> player), its ``first_dealer`` and its ``deals``. A deal is a contract
 (``contract`` such as "4H", ``declarer``, ``doubling``, ``declarer_tricks``
 and the holdings that score) or an all-pass deal (``"contract": "pass"``,
 ``tricks`` per side). The engine vocabulary (side, honour units, ace dump,
-game, rubber, extra deals) is defined in ``vint.py``.
+game, rubber, extra deals) is defined in the ``vint`` package's modules.
 
 Reading is strict: a key the format does not name, a number that is not a
 JSON integer (``true`` is not 1, ``10.0`` is not 10), a value out of range or

@@ -642,5 +642,5 @@ def test_shared_results_stay_correct_and_the_memo_is_bounded() -> None:
     for k in range(30):
         for points in range(105):
             score_deal(deal("normal", (1, 3), k, points), rules)
-    assert len(rules._tables.by_contract["normal"].known) <= 2048
+    assert len(rules.tables.by_contract["normal"].known) <= 2048
     assert score_deal(deal("normal", (1, 3), 29, 60), rules).value == 2**29

@@ -14,15 +14,25 @@ PURE_PACKAGES = ["scoring.engines", "tournaments.seating", "tournaments.ranking"
 def _modules() -> list[str]:
     names = []
     for package in PURE_PACKAGES:
-        path = ROOT / package.replace(".", "/")
-        names.append(package)
-        names += [f"{package}.{m.name}" for m in pkgutil.iter_modules([str(path)])]
+        names += _package_modules(package, ROOT / package.replace(".", "/"))
+    return names
+
+
+def _package_modules(package: str, path: Path) -> list[str]:
+    """``package`` and every module under it, subpackages included (none imported here)."""
+    names = [package]
+    for m in pkgutil.iter_modules([str(path)]):
+        if m.ispkg:
+            names += _package_modules(f"{package}.{m.name}", path / m.name)
+        else:
+            names.append(f"{package}.{m.name}")
     return names
 
 
 def test_pure_packages_do_not_load_django():
     modules = _modules()
     assert "scoring.engines.errors" in modules
+    assert "scoring.engines.vint.rubber" in modules
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}: importlib.import_module(name)\n"

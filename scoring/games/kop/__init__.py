@@ -1,6 +1,6 @@
 """Kop (Greater Poland) and Baśka (Kashubia): one package, one engine, two games.
 
-Vocabulary (``scoring/engines/kop.py`` has the game's own): a deal's **facts** are what
+Vocabulary (``scoring/engines/kop/`` has the game's own): a deal's **facts** are what
 the scorer gave (contract, declarers by seat, doublings as a count or as the seats in
 order, the declarers' card points), stored as in the scoresheet JSON format; the engine
 computes the **value** and the four **payments** (seat 1..4), which sum to zero. A

@@ -1,6 +1,6 @@
 """Vint: one package for the Estonian rubber game.
 
-Vocabulary (``scoring/engines/vint.py`` has the game's own terms): a Vint **session** is
+Vocabulary (``scoring/engines/vint/`` has the game's own terms): a Vint **session** is
 one ``TableSession`` with game "vint": four players A..D (``TableSeat`` 1..4) and up to
 three **rubbers**, each with its own seating (``VintRubber``). A rubber is **started** once
 it has a row, i.e. a deal was saved in it or it came from an imported sheet. The **current
