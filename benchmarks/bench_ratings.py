@@ -14,6 +14,13 @@
 3. ``rebuild_ratings`` through the service on that history, first with nothing rated and
    then again with everything rated (it then writes nothing), each the median of three,
    against the pure rating code on the same deals. Target: at most 1.5x.
+4. A club evening's rating update (``ratings_update`` as the task after a club session's
+   acceptance calls it) over a rated history of ``BENCH_RATING_EVENING_DEALS`` (default
+   1,000, 10,000 and 100,000) stored deals: club evenings of 32 deals written in bulk, then
+   one more evening accepted and rated at a time, the median of ``EVENINGS_TIMED``; beside
+   it its floor, the evening's deal rows read with raw SQL and rated by the pure code. Its
+   cost must follow what changed, not the history: target, the 100,000-deal figure at most
+   1.5x the 1,000-deal one (each figure also as its ratio to its floor).
 
 Prints only; never fails on a slow machine.
 """
@@ -26,7 +33,8 @@ import statistics
 import sys
 import time
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +43,10 @@ from dbbench import figure, on_each_database, throwaway_database  # noqa: E402
 
 DEALS = int(os.environ.get("BENCH_RATING_DEALS", "1000000"))
 TABLES = int(os.environ.get("BENCH_RATING_TABLES", "500"))
+EVENING_DEALS = [
+    int(n) for n in os.environ.get("BENCH_RATING_EVENING_DEALS", "1000,10000,100000").split(",")
+]
+EVENINGS_TIMED = 7
 TARGET_DEALS = 1_000_000
 PLAYERS = 500
 PER_TABLE = 32
@@ -101,6 +113,8 @@ def full_rebuild(deals: int) -> None:
 def incremental(label: str) -> None:
     with throwaway_database():
         _incremental(label)
+    with throwaway_database():
+        _club_evenings(label)
 
 
 def _incremental(label: str) -> None:
@@ -112,6 +126,7 @@ def _incremental(label: str) -> None:
     from scoring.games.kop import bulk_record as kop_bulk_record
     from scoring.models import RuleProfile
     from tournaments import ratings
+    from tournaments.families.kop import kop_tables
     from tournaments.models import (
         RatingRun,
         RatingSource,
@@ -156,7 +171,7 @@ def _incremental(label: str) -> None:
     def pure(session_ids: list[int]) -> float:
         """The floor: the pure rating code (deals to matches to ratings) on these tables,
         in acceptance order, built from the rows beforehand (not timed); in ms."""
-        tables = ratings.kop_tables(session_ids)
+        tables = kop_tables(session_ids)
         model = ratings.configured_model("kop")
         started = time.perf_counter()
         core.Rater().replay(
@@ -203,7 +218,7 @@ def _incremental(label: str) -> None:
     for number in range(1, 11):
         play_round(event, number)
         started = time.perf_counter()
-        result = ratings.ratings_update(game="kop", tournament_id=event.pk)
+        result = ratings.ratings_update(game="kop")
         times.append((time.perf_counter() - started) * 1000)
         assert result.kind == "incremental" and result.rated == per_round, result
         round_ids = list(
@@ -221,6 +236,147 @@ def _incremental(label: str) -> None:
         "update <= 50 ms",
         floor="the round's deal rows read with raw SQL and rated by the pure code",
     )
+
+
+def _club_evenings(label: str) -> None:
+    """Part 4: a club evening's update over 1k, 10k and 100k stored deals (one database,
+    the history extended between sizes and rated by a rebuild, not timed)."""
+    from django.db import connection
+    from django.utils import timezone
+
+    from clubs.models import Club, Player
+    from scoring import services as scoring_services
+    from scoring.engines import kop
+    from scoring.engines.simulate import random_kop_deals
+    from scoring.models import KopDeal, RuleProfile, TableSeat, TableSession
+    from tournaments import ratings
+    from tournaments.models import RatingSource
+    from tournaments.ranking import ratings as core
+
+    rng = random.Random(11)
+    scoring_services.profile_sync_builtin()
+    version = RuleProfile.objects.get(slug="kop-koscian").current
+    rules = kop.parse_rules("kop", version.options)
+    club = Club.objects.create(name="Evening club")
+    players = Player.objects.bulk_create(
+        Player(club=club, number=i, name=f"Player {i:03d}") for i in range(1, 201)
+    )
+    # Evenings a minute apart, in the past; each new one timed is accepted now.
+    start = timezone.now() - timedelta(days=365)
+    made = 0
+
+    def evenings(count: int, at: Callable[[int], datetime]) -> list[int]:
+        """``count`` accepted club evenings of ``PER_TABLE`` scored deals, written in bulk
+        as the write path leaves them (tally, revision); their session ids."""
+        nonlocal made
+        tables, played = [], []
+        for _ in range(count):
+            deals = random_kop_deals(rng, PER_TABLE)
+            tables.append(rng.sample(players, 4))
+            played.append(list(zip(deals, kop.score_table(deals, rules).results, strict=True)))
+        sessions = TableSession.objects.bulk_create(
+            TableSession(
+                game="kop",
+                profile_version=version,
+                planned_deals=PER_TABLE,
+                entry_token=f"evening-{made + i}",
+                tally={
+                    "totals": [sum(r.payments[s] for _d, r in table) for s in range(4)],
+                    "counted": PER_TABLE,
+                    "last": PER_TABLE,
+                },
+                revision=PER_TABLE,
+                locked_at=at(made + i),
+                accepted_at=at(made + i),
+                accepted_seat=1,
+            )
+            for i, table in enumerate(played)
+        )
+        made += count
+        TableSeat.objects.bulk_create(
+            TableSeat(session=s, seat=i, player=p)
+            for s, four in zip(sessions, tables, strict=True)
+            for i, p in enumerate(four, 1)
+        )
+        KopDeal.objects.bulk_create(
+            (
+                KopDeal(
+                    session=s,
+                    number=n,
+                    contract=d.contract,
+                    declarers=list(d.declarers),
+                    doublings=d.doublings,
+                    declarer_points=d.declarer_points,
+                    value=r.value,
+                    declarers_won=r.declarers_won,
+                    k=r.k,
+                    payment_1=r.payments[0],
+                    payment_2=r.payments[1],
+                    payment_3=r.payments[2],
+                    payment_4=r.payments[3],
+                )
+                for s, table in zip(sessions, played, strict=True)
+                for n, (d, r) in enumerate(table, 1)
+            ),
+            batch_size=5000,
+        )
+        return [s.pk for s in sessions]
+
+    def floor_ms(session_id: int) -> float:
+        """The evening's deal rows read with raw SQL and rated by the pure code (the
+        rows made into the pure module's tables beside it, not timed)."""
+        read = read_deals_ms([session_id])
+        seats = dict(TableSeat.objects.filter(session_id=session_id).values_list("seat", "player"))
+        deals = []
+        for declarers, won in (
+            KopDeal.objects.filter(session_id=session_id)
+            .order_by("number")
+            .values_list("declarers", "declarers_won")
+        ):
+            ours = tuple(seats[int(s)] for s in declarers)
+            theirs = tuple(p for s, p in sorted(seats.items()) if p not in ours)
+            deals.append(core.KopDeal(ours, theirs, won))
+        table = core.KopTable(tuple(deals), tuple((p, 0) for p in seats.values()))
+        started = time.perf_counter()
+        core.Rater().replay([core.Source(session_id, tuple(core.kop_matches(table, "deal")))])
+        return read + (time.perf_counter() - started) * 1000
+
+    results: dict[int, float] = {}
+    for size in EVENING_DEALS:
+        stored = made * PER_TABLE
+        evenings(max(0, -(-(size - stored) // PER_TABLE)), lambda n: start + timedelta(minutes=n))
+        if connection.vendor == "postgresql":
+            # Statistics as a live database has them (autovacuum analyzes after a load).
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
+        ratings.ratings_rebuild(game="kop")
+        times, floors = [], []
+        for _ in range(EVENINGS_TIMED):
+            (session_id,) = evenings(1, lambda _n: timezone.now())
+            started = time.perf_counter()
+            result = ratings.ratings_update(game="kop")
+            times.append((time.perf_counter() - started) * 1000)
+            assert result.kind == "incremental" and result.rated == 1, result
+            floors.append(floor_ms(session_id))
+        assert RatingSource.objects.filter(game="kop").count() == made
+        results[size] = statistics.median(times)
+        figure(
+            f"club evening's rating update on {label}, {PER_TABLE} deals over "
+            f"{made * PER_TABLE - EVENINGS_TIMED * PER_TABLE:,} rated deals, median of "
+            f"{EVENINGS_TIMED}",
+            results[size],
+            statistics.median(floors),
+            "history / 1k <= 1.5",
+            floor="the evening's deal rows read with raw SQL and rated by the pure code",
+        )
+    if len(results) > 1:
+        small, large = min(results), max(results)
+        print(
+            f"club evening's rating update on {label}: {large:,} stored deals "
+            f"{results[large]:.1f} ms against {small:,} {results[small]:.1f} ms, "
+            f"ratio {results[large] / results[small]:.2f} (target <= 1.5)",
+            flush=True,
+        )
 
 
 def timed(fn) -> float:  # type: ignore[no-untyped-def]

@@ -32,7 +32,7 @@ from scoring.services import (
     table_event_record,
 )
 from tournaments import adapters, tasks
-from tournaments.bulk import copy_rows, json_text
+from tournaments.bulk import json_text
 
 # The refusals callers catch from here.
 __all__ = ["EntriesRejected", "SeatingRejected", "TournamentError"]
@@ -48,6 +48,7 @@ from tournaments.models import (
 )
 from tournaments.outbox import enqueue_on_commit
 from tournaments.selectors import next_round_ready, table_ready
+from tournaments.sql import copy_rows
 from tournaments.standings import standings_compute
 
 # ----------------------------------------------------------------------------- tournaments

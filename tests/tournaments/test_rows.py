@@ -15,7 +15,6 @@ from scoring.rows import reader, row_insert, row_locked, rows_where, rows_with, 
 from scoring.selectors import seat_players_along, sheet_players
 from tests.factories import ClubFactory, PlayerFactory
 from tests.strict_db import PostgresWouldRefuse
-from tournaments import selectors
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -207,36 +206,6 @@ def test_a_saves_statements_are_kept_prepared(club_session, settings, prepared):
         assert (locked, written) == (([2], [2]) if prepared else ([], []))
 
 
-@pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "plain"])
-def test_a_public_readers_statements_are_kept_prepared(kop_table, settings, prepared):
-    """The standings page's one read (the tournament with its standings state) and its
-    poll give what the plain reads give, prepared or not, and Django's query log sees
-    them. On PostgreSQL a prepared one stays on the connection after its first use (a
-    later request only executes it); with ``DATABASE_PREPARED`` off, nothing is kept."""
-    settings.DATABASE_PREPARED = prepared
-    tournament = Tournament.objects.get(pk=kop_table.round.tournament_id)
-
-    before = runs()
-    with CaptureQueriesContext(connection) as queries:
-        found = selectors.standings_page_state(slug=tournament.slug)
-        again = selectors.standings_page_state(slug=tournament.slug)
-        status = selectors.standings_status(slug=tournament.slug)
-    assert len(queries) == 3
-    assert found is not None and again is not None and status is not None
-    assert model_to_dict(found[0]) == model_to_dict(tournament)
-    assert found[1] == again[1] == selectors._standings_state(tournament)
-    assert found[1]["snapshot_id"] is None and not found[1]["finished"]
-    assert (status["version"], status["snapshot"]) == (tournament.results_version, None)
-    assert selectors.standings_page_state(slug="no-such-tournament") is None
-    ran = ran_since(before)
-    if connection.vendor == "postgresql":
-        # The page's read also asks whether the last round is seated; the poll's does not.
-        page = [n for s, n in ran.items() if "standingssnapshot" in s and "rounds_planned" in s]
-        poll = [n for s, n in ran.items() if "standingssnapshot" in s and "rounds_planned" not in s]
-        # Prepared: the page's read ran three times, the poll's once; plain: none did.
-        assert (page, poll, len(ran)) == (([3], [1], 2) if prepared else ([], [], 0))
-
-
 def test_every_test_refuses_text_longer_than_its_column(club_session):
     """The suite's guard (``tests/conftest.py``): text too long for its column fails a test
     on SQLite too, whichever way it is written (a save, a bulk insert, a row written out)."""
@@ -249,12 +218,3 @@ def test_every_test_refuses_text_longer_than_its_column(club_session):
         row_insert(DealHistory(**history(club_session, actor="x" * (limit + 1))))
     row_insert(DealHistory(**history(club_session, actor="x" * limit)))  # it fits
     assert DealHistory.objects.filter(session=club_session).count() == 1
-
-
-def test_the_standings_state_of_a_tournament_deleted_meanwhile_is_empty(kop_tournament):
-    """A page that read its tournament just before a director deleted it gets no snapshot,
-    not a server error."""
-    gone = Tournament.objects.get(pk=kop_tournament.pk)
-    Tournament.objects.filter(pk=gone.pk).delete()
-    view = selectors.standings_view(tournament=gone, viewer_is_director=False, with_data=False)
-    assert (view["snapshot"], view["finished"], view["deferred"]) == (None, False, False)
