@@ -120,10 +120,14 @@ class _PreparedCursor(psycopg.Cursor[Any]):
     """psycopg's cursor binding on the server, each statement prepared on its first use
     (the connection keeps it, and the next request only executes it)."""
 
-    def execute(
-        self, query: Any, params: Any = None, *, prepare: bool | None = True, **kw: Any
-    ) -> Any:
-        return super().execute(query, params, prepare=prepare, **kw)
+    def execute(self, query: Any, params: Any = None, **options: Any) -> Any:
+        return super().execute(query, params, **{"prepare": True, **options})
+
+
+# Django leaves psycopg's ``prepare_threshold`` at None (prepared statements off, for
+# connection poolers); 0 turns them on, for the cursors that bind on the server only:
+# Django's own bind on the client, which never prepares.
+_PREPARE_FROM_FIRST_USE = 0
 
 
 def prepared_cursor() -> Any:
@@ -140,10 +144,13 @@ def prepared_cursor() -> Any:
     connection.ensure_connection()
     connection.validate_thread_sharing()
     with connection.wrap_database_errors:
-        raw: Any = _PreparedCursor(connection.connection)
+        raw = connection.connection
+        if raw.prepare_threshold is None:
+            raw.prepare_threshold = _PREPARE_FROM_FIRST_USE
+        cursor: Any = _PreparedCursor(raw)
     if connection.queries_logged:
-        return connection.make_debug_cursor(raw)
-    return connection.make_cursor(raw)
+        return connection.make_debug_cursor(cursor)
+    return connection.make_cursor(cursor)
 
 
 # ------------------------------------------------------------------- standings state
@@ -391,50 +398,50 @@ def seat_players(session_ids: Sequence[int]) -> dict[int, dict[int, int]]:
 _AT = RatingSource._meta.get_field("at")
 
 
+def _sessions_sql(hidden: int) -> tuple[str, str, str]:
+    """The FROM part of the sources' reads (a game's sessions, each with its rating source
+    and its tournament table when it has them), and the conditions that an accepted table
+    or club session is a source now, and that a rated one no longer is or was accepted at
+    another time (of ``hidden`` hidden tournaments, whose ids follow in the parameters)."""
+    ids = ", ".join(["%s"] * hidden)
+    hidden_now = f"r.tournament_id IN ({ids})" if hidden else "1 = 0"
+    sessions = (
+        f"FROM {quoted(TableSession)} ts "
+        f"LEFT JOIN {quoted(RatingSource)} s ON s.session_id = ts.id "
+        f"LEFT JOIN {quoted(RoundTable)} rt ON rt.session_id = ts.id "
+        f"LEFT JOIN {quoted(Round)} r ON r.id = rt.round_id "
+    )
+    # A tournament's table by its acceptance and its tournament (out while it hides its
+    # standings); a club evening by its session's acceptance, unless a director left it out.
+    source = (
+        f"((rt.id IS NOT NULL AND rt.accepted_at IS NOT NULL AND NOT {hidden_now}) "
+        "OR (rt.id IS NULL AND ts.accepted_at IS NOT NULL AND ts.rating_excluded_at IS NULL))"
+    )
+    moved = (
+        f"((rt.id IS NOT NULL AND (rt.accepted_at IS NULL OR rt.accepted_at <> s.at "
+        f"OR {hidden_now})) OR (rt.id IS NULL AND (ts.accepted_at IS NULL "
+        "OR ts.accepted_at <> s.at OR ts.rating_excluded_at IS NOT NULL)))"
+    )
+    return sessions, source, moved
+
+
 @functools.cache
-def _accepted_sql(hidden: int, which: str, more: str = "") -> str:
-    """A game's accepted sources: its tournaments' accepted tables (not of one of ``hidden``
-    hidden tournaments) and its accepted club sessions (not left out), as (acceptance,
-    session id, table id or NULL, the session's revision) and the columns ``more``:
-    ``which`` "all", those "new" (not rated yet) or those "since" a cut (acceptance,
-    session id: three parameters after each branch's game and hidden ids). Parameters:
-    game, the hidden ids, [cut], game, [cut]."""
-
-    def which_sql(at: str, session: str, link: str) -> str:
-        if which == "since":
-            return f" AND ({at} > %s OR ({at} = %s AND {session} >= %s))"
-        if which == "new":
-            return f" AND NOT EXISTS (SELECT 1 FROM {quoted(RatingSource)} s WHERE s.{link})"
-        return ""
-
-    hid = f" AND r.tournament_id NOT IN ({', '.join(['%s'] * hidden)})" if hidden else ""
+def _accepted_sql(hidden: int) -> str:
+    sessions, source, _moved = _sessions_sql(hidden)
     return (
-        f"SELECT rt.accepted_at, rt.session_id, rt.id, ts.revision{more} "  # noqa: S608
-        f"FROM {quoted(RoundTable)} rt JOIN {quoted(Round)} r ON r.id = rt.round_id "
-        f"JOIN {quoted(Tournament)} t ON t.id = r.tournament_id "
-        f"JOIN {quoted(TableSession)} ts ON ts.id = rt.session_id "
-        f"WHERE t.game = %s AND rt.accepted_at IS NOT NULL{hid}"
-        + which_sql("rt.accepted_at", "rt.session_id", "table_id = rt.id")
-        + f" UNION ALL SELECT ts.accepted_at, ts.id, NULL, ts.revision{more} "
-        f"FROM {quoted(TableSession)} ts WHERE ts.game = %s AND ts.accepted_at IS NOT NULL "
-        "AND ts.rating_excluded_at IS NULL "
-        f"AND NOT EXISTS (SELECT 1 FROM {quoted(RoundTable)} rt WHERE rt.session_id = ts.id)"
-        + which_sql("ts.accepted_at", "ts.id", "session_id = ts.id")
+        "SELECT CASE WHEN rt.id IS NULL THEN ts.accepted_at ELSE rt.accepted_at END, "  # noqa: S608
+        f"ts.id, rt.id, ts.revision {sessions}WHERE ts.game = %s AND {source}"
     )
 
 
 def accepted_sources(
-    game: str, hidden: Sequence[int], since: Sequence[Any] = ()
+    game: str, hidden: Sequence[int]
 ) -> list[tuple[datetime, int, int | None, int]]:
-    """``game``'s accepted tournament tables (not of ``hidden`` tournaments) and club
-    sessions (not left out), from the cut ``since`` (acceptance as stored, acceptance,
-    session id) on, or all: (acceptance, session id, table id or None, the session's
-    revision), in rating order."""
+    """Every source of ``game``: its tournaments' accepted tables (not of ``hidden``
+    tournaments) and its accepted club sessions (not left out), as (acceptance, session
+    id, table id or None, the session's revision), in rating order."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            _accepted_sql(len(hidden), "since" if since else "all"),
-            [game, *hidden, *since, game, *since],
-        )
+        cursor.execute(_accepted_sql(len(hidden)), [game, *hidden])
         found = cursor.fetchall()
     read = read_as(_AT)
     return sorted((read(at), s, table, revision) for at, s, table, revision in found)
@@ -442,60 +449,52 @@ def accepted_sources(
 
 @functools.cache
 def _changes_sql(hidden: int) -> str:
-    """``changed_sources``' one read for ``hidden`` hidden tournaments: the rated sources
-    whose session was written since (its revision moved), whose acceptance moved or was
-    withdrawn, whose tournament hides its standings now, or that a director left out;
-    then the accepted sources not rated yet. Only what changed comes back: the session's
-    revision stands for its deals, so none of them is read."""
+    """``changed_sources``' one read for ``hidden`` hidden tournaments: in one pass over the
+    game's sessions, the rated ones written since (their revision moved), accepted at
+    another time or no more, or out of the ratings now, and the accepted ones not rated
+    yet. Only what changed comes back, and no deal is read: the session's revision stands
+    for its deals."""
     ids = ", ".join(["%s"] * hidden)
-    hid = f" OR r.tournament_id IN ({ids})" if hidden else ""
-    out = f"r.tournament_id IN ({ids})" if hidden else "1 = 0"
+    hidden_now = f"r.tournament_id IN ({ids})" if hidden else "1 = 0"
+    sessions, source, moved = _sessions_sql(hidden)
     return (
-        # The rated sources (typed first: the NULLs below take these columns' types), then
-        # the new ones, told apart by the last column.
-        "SELECT s.at, s.session_id, s.table_id, s.revision, "  # noqa: S608
-        "CASE WHEN s.table_id IS NULL THEN ts.accepted_at ELSE rt.accepted_at END, "
-        f"CASE WHEN s.table_id IS NULL THEN ts.rating_excluded_at IS NOT NULL ELSE {out} END, "
-        "1 "
-        f"FROM {quoted(RatingSource)} s "
-        f"JOIN {quoted(TableSession)} ts ON ts.id = s.session_id "
-        f"LEFT JOIN {quoted(RoundTable)} rt ON rt.id = s.table_id "
-        f"LEFT JOIN {quoted(Round)} r ON r.id = rt.round_id "
-        "WHERE s.game = %s AND (s.revision IS NULL OR s.revision <> ts.revision "
-        "OR (s.table_id IS NOT NULL AND (rt.accepted_at IS NULL OR rt.accepted_at <> s.at"
-        f"{hid})) "
-        "OR (s.table_id IS NULL AND (ts.accepted_at IS NULL OR ts.accepted_at <> s.at "
-        "OR ts.rating_excluded_at IS NOT NULL))) "
-        "UNION ALL " + _accepted_sql(hidden, "new", ", NULL, NULL, 0")
+        "SELECT ts.id, s.id IS NOT NULL, s.at, "  # noqa: S608
+        "CASE WHEN rt.id IS NULL THEN ts.accepted_at ELSE rt.accepted_at END, "
+        f"CASE WHEN rt.id IS NULL THEN ts.rating_excluded_at IS NOT NULL ELSE {hidden_now} END, "
+        f"rt.id, ts.revision {sessions}WHERE ts.game = %s AND ("
+        "(s.id IS NULL AND " + source + ") OR (s.id IS NOT NULL AND (s.revision IS NULL "
+        f"OR s.revision <> ts.revision OR {moved})))"
     )
 
 
 class Change(NamedTuple):
-    """A source ``changed_sources`` found: rated at ``at`` (for a new one, its acceptance),
-    acceptance ``now`` (None: withdrawn), ``out`` of the ratings now (its tournament hides
-    its standings, or a director left the evening out); ``rated``: it was rated before."""
+    """A source ``changed_sources`` found: rated at ``at`` (a new one: its acceptance),
+    accepted ``now`` (None: not any more), ``out`` of the ratings now (its tournament hides
+    its standings, or a director left the evening out); its table (None: a club evening)
+    and its session's revision now. ``rated``: it was rated before."""
 
     at: datetime
     session_id: int
     rated: bool
     now: datetime | None
     out: bool
+    table_id: int | None
+    revision: int
 
 
 def changed_sources(game: str, hidden: Sequence[int]) -> list[Change]:
-    """Every source of ``game`` to rate again or for the first time, in one read whose
-    cost follows what changed (``_changes_sql``)."""
+    """Every source of ``game`` to rate again or for the first time (``_changes_sql``)."""
     with connection.cursor() as cursor:
-        cursor.execute(_changes_sql(len(hidden)), [*hidden, game, *hidden, game, *hidden, game])
+        cursor.execute(_changes_sql(len(hidden)), [*hidden, game, *hidden, *hidden])
         rows = cursor.fetchall()
     read = read_as(_AT)
     out = []
-    for at, session_id, _table, _revision, now, left_out, rated in rows:
-        at = read(at)
+    for session_id, rated, at, now, left_out, table_id, revision in rows:
+        now = read(now)
         if rated:
-            out.append(Change(at, session_id, True, read(now), bool(left_out)))
-        else:  # accepted, not rated yet
-            out.append(Change(at, session_id, False, at, False))
+            out.append(Change(read(at), session_id, True, now, bool(left_out), table_id, revision))
+        else:
+            out.append(Change(now, session_id, False, now, False, table_id, revision))
     return out
 
 
@@ -511,7 +510,8 @@ def _stored_sql(since: bool) -> tuple[str, str]:
     cut = " AND (s.at > %s OR (s.at = %s AND s.session_id >= %s))" if since else ""
     values = ", ".join(f"e.{quoted_column(RatingEvent, f)}" for f in EVENT_VALUES[1:])
     return (
-        f"SELECT s.id, s.session_id, s.at, s.revision FROM {quoted(RatingSource)} s "  # noqa: S608
+        f"SELECT s.id, s.session_id, s.at, s.revision, s.table_id "  # noqa: S608
+        f"FROM {quoted(RatingSource)} s "
         f"WHERE s.game = %s{cut}",
         f"SELECT s.session_id, e.id, e.player_id, e.at = s.at, {values} "  # noqa: S608
         f"FROM {quoted(RatingEvent)} e JOIN {quoted(RatingSource)} s ON s.id = e.source_id "
@@ -519,14 +519,26 @@ def _stored_sql(since: bool) -> tuple[str, str]:
     )
 
 
-def stored_sources(game: str, since: Sequence[Any]) -> dict[int, tuple[int, datetime, int | None]]:
-    """``game``'s rated sources from the cut ``since`` on (all without one), by session:
-    (source id, time, the session's revision when rated)."""
+class StoredSource(NamedTuple):
+    """A rated source as stored: its id, time, its session's revision when rated (None:
+    before revisions were kept) and its table (None: a club evening)."""
+
+    pk: int
+    at: datetime
+    revision: int | None
+    table_id: int | None
+
+
+def stored_sources(game: str, since: Sequence[Any]) -> dict[int, StoredSource]:
+    """``game``'s rated sources from the cut ``since`` on (all without one), by session."""
     sources_sql, _events_sql = _stored_sql(bool(since))
     read = read_as(_AT)
     with connection.cursor() as cursor:
         cursor.execute(sources_sql, [game, *since])
-        return {s: (pk, read(at), revision) for pk, s, at, revision in cursor.fetchall()}
+        return {
+            s: StoredSource(pk, read(at), revision, table)
+            for pk, s, at, revision, table in cursor.fetchall()
+        }
 
 
 def stored_events(game: str, since: Sequence[Any]) -> list[tuple[Any, ...]]:

@@ -50,6 +50,8 @@ from tournaments.ratings.common import configured_model, family_of
 from tournaments.selectors import hiding_standings
 from tournaments.sql import (
     EVENT_VALUES,
+    Change,
+    StoredSource,
     accepted_sources,
     changed_sources,
     insert_rows,
@@ -99,19 +101,38 @@ def club_sessions(*, game: str) -> Any:
 _AT = RatingSource._meta.get_field("at")
 
 
-def _first_change(game: str, hidden: list[int]) -> tuple[datetime, int] | None:
+def _first_change(changes: list[Change]) -> tuple[datetime, int] | None:
     """The (time, session id) of the first source to rate again, or None if all are
-    current: the earliest of a table or club session accepted but not rated, and a rated
-    one whose session was written since (its revision moved), whose acceptance moved or
-    was withdrawn, whose tournament now hides its standings, or that a director left out
-    (the time it was rated at, and the one it is accepted at now). One read of only what
-    changed (``changed_sources``)."""
+    current: the earliest of the times the changed sources were rated at and the ones
+    they are accepted at now (a new one: its acceptance)."""
     keys: list[tuple[datetime, int]] = []
-    for change in changed_sources(game, hidden):
+    for change in changes:
         keys.append((change.at, change.session_id))
         if change.rated and change.now is not None and not change.out:
             keys.append((change.now, change.session_id))
     return min(keys) if keys else None
+
+
+def _sources_from(
+    stored: dict[int, StoredSource], changes: list[Change]
+) -> list[tuple[datetime, int, int | None, int]]:
+    """The sources to rate from the cut on, in rating order, as ``accepted_sources`` reads
+    them, without reading the sessions again: the rated ones from the cut that did not
+    change (stored), and the changed and new ones still to rate, as they are now (the cut
+    is the earliest change, so each of them is at or after it)."""
+    changed = {c.session_id for c in changes}
+    out = [
+        (source.at, session_id, source.table_id, source.revision)
+        for session_id, source in stored.items()
+        # (one rated before revisions were kept is a change: never here)
+        if session_id not in changed and source.revision is not None
+    ]
+    out += [
+        (c.now, c.session_id, c.table_id, c.revision)
+        for c in changes
+        if c.now is not None and not c.out
+    ]
+    return sorted(out)
 
 
 def _lock_run(game: str) -> RatingRun:
@@ -140,8 +161,10 @@ def ratings_update(*, game: str, model: str | None = None, full: bool = False) -
 
     hidden = hidden_tournaments(game=game)
     since: list[Any] = []  # the cut's parameters: (acceptance, session) from which to rate
+    changes: list[Change] = []
     if not full:
-        cut = _first_change(game, hidden)
+        changes = changed_sources(game, hidden)
+        cut = _first_change(changes)
         if cut is None:
             return RatingUpdate(game, wanted, "unchanged", 0, 0, 0)
         at = _AT.get_db_prep_value(cut[0], connection)  # as stored (SQLite: UTC text)
@@ -160,7 +183,7 @@ def ratings_update(*, game: str, model: str | None = None, full: bool = False) -
     for session_id, event_id, player_id, same_at, *event in stored_events(game, since):
         # An event whose time is not its source's gets one no rating gives (None): it is
         # written again.
-        values = (stored_by_session[session_id][1] if same_at else None, *event)
+        values = (stored_by_session[session_id].at if same_at else None, *event)
         stored[(session_id, player_id)] = (event_id, values)
         if not full:  # the rating before the player's first event from the cut on
             start.setdefault(player_id, core.Rating(values[1], values[2]))
@@ -170,8 +193,8 @@ def ratings_update(*, game: str, model: str | None = None, full: bool = False) -
     # The tournaments' tables and the club evenings to rate, in rating order, each with
     # its session's revision, read before its deals: a write between the two reads leaves
     # a revision older than the deals rated, which the next update rates again, never the
-    # other way round.
-    tables = accepted_sources(game, hidden, since)
+    # other way round. A rebuild reads them all; an update has them already.
+    tables = accepted_sources(game, hidden) if full else _sources_from(stored_by_session, changes)
     matches = family.matches(wanted, [s for _at, s, _pk, _r in tables])
     todo = [_Current(s, pk, at, revision) for at, s, pk, revision in tables]
     # A full rebuild reads every state and starts everybody at the prior; an update, the
@@ -202,9 +225,9 @@ def ratings_update(*, game: str, model: str | None = None, full: bool = False) -
         if before is None:
             new_sources.append(c)
             continue
-        source_pk[c.session_id] = before[0]
-        if (before[1], before[2]) != (c.at, c.revision):
-            moved.append((before[0], c))
+        source_pk[c.session_id] = before.pk
+        if (before.at, before.revision) != (c.at, c.revision):
+            moved.append((before.pk, c))
     for pk, c in moved:
         RatingSource.objects.filter(pk=pk).update(at=c.at, revision=c.revision)
     inserted = insert_rows(
@@ -214,7 +237,7 @@ def ratings_update(*, game: str, model: str | None = None, full: bool = False) -
     )
     source_pk.update(zip((c.session_id for c in new_sources), inserted, strict=True))
     rated = {c.session_id for c in todo}
-    gone = [pk for sid, (pk, _a, _r) in stored_by_session.items() if sid not in rated]
+    gone = [source.pk for sid, source in stored_by_session.items() if sid not in rated]
 
     # Events: insert the new, update those that differ from the stored ones (one upsert),
     # delete the gone.
