@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 import psycopg
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, Model
 
 from scoring.models import TableSeat, TableSession
@@ -102,15 +102,19 @@ def model_from_row[M: Model](model: type[M], names: Sequence[str], values: Seque
     """A model instance from the values of the fields ``names`` (attribute names) as the
     database sent them, as the ORM would make it (``Model.from_db``; fields left out are
     deferred)."""
-    fields = _fields(model, tuple(names))
-    read = [read_as(f)(v) for f, v in zip(fields, values, strict=True)]
-    return model.from_db(connection.alias, list(names), read)
+    readers = _readers(model, tuple(names), connection.vendor)
+    if readers:
+        values = [read(v) for read, v in zip(readers, values, strict=True)]
+    return model.from_db(connection.alias, list(names), list(values))
 
 
 @functools.cache
-def _fields(model: type[Model], names: tuple[str, ...]) -> tuple[Field[Any, Any], ...]:
+def _readers(model: type[Model], names: tuple[str, ...], vendor: str) -> tuple[Any, ...]:
+    """``read_as`` of each of ``names``, looked up once per shape; none when no field
+    needs one (most on PostgreSQL)."""
     by_name = {f.attname: f for f in model._meta.concrete_fields}
-    return tuple(by_name[n] for n in names)
+    readers = tuple(read_as(by_name[n]) for n in names)
+    return readers if any(r is not _same for r in readers) else ()
 
 
 # --------------------------------------------------------------------- prepared reads
@@ -138,19 +142,18 @@ def prepared_cursor() -> Any:
     cannot keep prepared statements, PgBouncer before 1.21). Wrapped as Django wraps its
     cursors (its query log and error translation); the log shows such a statement as
     "QUERY = '...' - PARAMS = ...": Django cannot write server-bound parameters in."""
-    if connection.vendor != "postgresql" or not settings.DATABASE_PREPARED:
-        return connection.cursor()
-    connection.close_if_health_check_failed()
-    connection.ensure_connection()
-    connection.validate_thread_sharing()
-    with connection.wrap_database_errors:
-        raw = connection.connection
+    db: Any = connections[DEFAULT_DB_ALIAS]  # looked up once: the proxy looks up each use
+    if db.vendor != "postgresql" or not settings.DATABASE_PREPARED:
+        return db.cursor()
+    db.close_if_health_check_failed()
+    db.ensure_connection()
+    db.validate_thread_sharing()
+    with db.wrap_database_errors:
+        raw = db.connection
         if raw.prepare_threshold is None:
             raw.prepare_threshold = _PREPARE_FROM_FIRST_USE
         cursor: Any = _PreparedCursor(raw)
-    if connection.queries_logged:
-        return connection.make_debug_cursor(cursor)
-    return connection.make_cursor(cursor)
+    return db.make_debug_cursor(cursor) if db.queries_logged else db.make_cursor(cursor)
 
 
 # ------------------------------------------------------------------- standings state
