@@ -41,7 +41,6 @@ from tournaments.ratings.series import (
 )
 from tournaments.ratings.update import (
     RatingUpdate,
-    club_sessions,
     hidden_tournaments,
     ratings_rebuild,
     ratings_update,
@@ -54,7 +53,6 @@ __all__ = [
     "cause_label",
     "change_label",
     "club_evening_label",
-    "club_sessions",
     "configured_model",
     "default_min_games",
     "hidden_tournaments",

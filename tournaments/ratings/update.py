@@ -36,7 +36,6 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from scoring.models import TableSession
 from tournaments.collector import without_cycle_collection
 from tournaments.models import (
     RatingEvent,
@@ -84,17 +83,6 @@ def hidden_tournaments(*, game: str) -> list[int]:
     finished yet: their tables are not rated (nor their places shown) until then, or the
     rating changes would tell the standings."""
     return hiding_standings(tournaments=Tournament.objects.filter(game=game))
-
-
-def club_sessions(*, game: str) -> Any:
-    """The accepted club sessions of ``game`` (no tournament's table) that a director has
-    not left out of the ratings: sources beside the accepted tournament tables."""
-    return TableSession.objects.filter(
-        game=game,
-        accepted_at__isnull=False,
-        rating_excluded_at__isnull=True,
-        round_table__isnull=True,
-    ).order_by("accepted_at", "pk")
 
 
 # Every time column read here is a DateTimeField, written as the ORM writes it.
