@@ -5,9 +5,11 @@ Each is here because a figure a user can feel needs it, named with its benchmark
 - **The public standings page and its poll** (``standings_states``, ``standings_status_row``,
   ``display_row``): every reader's request and every open page's poll every few seconds
   reads one row with its standings state. Built by the ORM's compiler (three subqueries
-  and three EXISTS) the read costs about 5 ms of the app server's CPU, against 0.3 ms
-  written out once and kept prepared on the connection (``prepared_cursor``): the page's
-  rate under load would fall below half the static file's.
+  and three EXISTS) the read cost 4-7 ms of the app server's CPU on the development
+  container, against 0.3 ms written out once; kept prepared on the connection
+  (``prepared_cursor``) it takes 0.3-0.4 ms from the request's side instead of 0.9-1.4 ms
+  (planning it cost the server more than running it). Either way the page's rate under
+  load would fall below half the static file's.
   ``benchmarks/bench_public_page.py`` (target: at least 0.5x the stylesheet's rate, p95 at
   most 100 ms) and ``benchmarks/bench_tournament.py`` (the poll at most 2 ms).
 - **Club ratings** (``seat_players``, ``accepted_sources``, ``changed_sources``,
@@ -141,7 +143,9 @@ def prepared_cursor() -> Any:
     elsewhere, or with ``settings.DATABASE_PREPARED`` off (behind a connection pooler that
     cannot keep prepared statements, PgBouncer before 1.21). Wrapped as Django wraps its
     cursors (its query log and error translation); the log shows such a statement as
-    "QUERY = '...' - PARAMS = ...": Django cannot write server-bound parameters in."""
+    "QUERY = '...' - PARAMS = ...": Django cannot write server-bound parameters in.
+    (Were Django's own cursors to bind on the server, ``OPTIONS`` ``server_side_binding``
+    with a ``prepare_threshold``, ``connection.cursor()`` would do the same.)"""
     db: Any = connections[DEFAULT_DB_ALIAS]  # looked up once: the proxy looks up each use
     if db.vendor != "postgresql" or not settings.DATABASE_PREPARED:
         return db.cursor()
