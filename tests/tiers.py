@@ -137,7 +137,10 @@ def integration_tier() -> Outcome:
         )
     env = {"DATABASE_URL": PG_URL, "REDIS_URL": REDIS_URL}
     # With them, the save's statements as PostgreSQL gets them (one WITH for the writes).
-    on_postgres = ["tests/tournaments/test_deal_save_cost.py"]
+    on_postgres = [
+        "tests/tournaments/test_deal_save_cost.py",
+        "tests/tournaments/test_sql.py",
+    ]
     served = pytest_tier("integration", ["tests/integration", *on_postgres], env, [])
     # The ratings' raw reads and bulk writes on PostgreSQL (an ordered aggregate, COPY,
     # UNNEST, upserts), with tasks in-process: these tests run the ratings task themselves.

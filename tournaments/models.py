@@ -217,10 +217,10 @@ class StandingsRow(models.Model):
 # ------------------------------------------------------------------------------- ratings
 #
 # Club ratings per game (tournaments/ranking/ratings.py has the vocabulary). A rated
-# **source** is one accepted tournament table; its **events** are each player's change
-# over it; a player's **state** is their rating after their latest event. Sources are
-# rated in the order (accepted_at, table id), so rating the new ones from the stored
-# states gives what a full rebuild gives.
+# **source** is one accepted tournament table or club evening; its **events** are each
+# player's change over it; a player's **state** is their rating after their latest event.
+# Sources are rated in the order (acceptance time, session id), so rating the new ones
+# from the stored states gives what a full rebuild gives (tournaments/ratings/update.py).
 
 RATING_GAMES = [("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
 
@@ -243,9 +243,9 @@ class RatingRun(models.Model):
 
 
 class RatingSource(models.Model):
-    """One rated table session (the cause of its players' changes) and a fingerprint of its
-    deals, so a correction after it was rated is noticed: an accepted tournament table
-    (``table`` set) or an accepted club evening's session (``table`` None)."""
+    """One rated table session (the cause of its players' changes): an accepted tournament
+    table (``table`` set) or an accepted club evening's session (``table`` None), with the
+    session's revision it was rated at, so a write after it was rated is noticed."""
 
     game = models.CharField(max_length=10, choices=RATING_GAMES)
     session = models.OneToOneField(
@@ -255,7 +255,10 @@ class RatingSource(models.Model):
         RoundTable, null=True, blank=True, on_delete=models.CASCADE, related_name="rating"
     )
     at = models.DateTimeField()
-    fingerprint = models.CharField(max_length=120)
+    # ``TableSession.revision`` when rated (every write of its deals counts one): another
+    # one now says it was written since. None: rated before revisions were kept (rated
+    # again by the next update).
+    revision = models.PositiveIntegerField(null=True)
 
     class Meta:
         ordering = ["game", "at", "session_id"]
