@@ -20,12 +20,9 @@ Each is here because a figure a user can feel needs it, named with its benchmark
   ``benchmarks/bench_ratings.py`` (a rebuild at most 1.5x the pure rating code on the same
   deals; a round's update at most 50 ms; a club evening's update over 100,000 stored deals
   at most 1.5x the one over 1,000).
-- **A deal's save at a tournament table** (``results_version_bump``): every deal entered,
-  corrected or voided at a table counts its tournament's new results version in the same
-  transaction; one statement finds the tournament through the table and counts it, where
-  the ORM reads the table, its round and the tournament first (three statements on the
-  save every scorer waits for). ``benchmarks/bench_requests.py`` (a save at most 3x a bare
-  insert) and ``tests/tournaments/test_deal_save_cost.py`` (the save's statements).
+- **A deal's save at a tournament table** (``results_version_bump``): one statement finds
+  the table's tournament and counts its new results version (the ORM: three, on the save
+  every scorer waits for). ``benchmarks/bench_requests.py`` (a save at most 3x a bare insert).
 - **COPY** (``copy_rows``): a standings snapshot's rows and a rebuild's sources and events
   stream into PostgreSQL; an INSERT of many rows sends every value inside its SQL text
   (psycopg binds parameters on the client), and quoting them costs more than the insert.
@@ -68,8 +65,7 @@ def quoted(model: type[Model]) -> str:
 
 
 def quoted_column(model: type[Model], name: str) -> str:
-    field: Any = model._meta.get_field(name)
-    return connection.ops.quote_name(field.column)
+    return connection.ops.quote_name(model._meta.get_field(name).column)  # type: ignore[union-attr,arg-type]
 
 
 def placeholders(values: Sequence[Any]) -> str:
@@ -88,8 +84,7 @@ def _converters(field: Field[Any, Any], vendor: str) -> tuple[tuple[Any, Any], .
 
 def read_as(field: Field[Any, Any]) -> Callable[[Any], Any]:
     """How to read ``field``'s column (or an aggregate of it) as the database sends it into
-    what the ORM gives (SQLite sends dates as text); the field's converters looked up
-    once, and on PostgreSQL, where most fields need none, the value given back as it is."""
+    what the ORM gives (SQLite sends dates as text); on PostgreSQL mostly as it is."""
     converters = _converters(field, connection.vendor)
     if not converters:
         return _same
@@ -118,8 +113,7 @@ def model_from_row[M: Model](model: type[M], names: Sequence[str], values: Seque
 
 @functools.cache
 def _readers(model: type[Model], names: tuple[str, ...], vendor: str) -> tuple[Any, ...]:
-    """``read_as`` of each of ``names``, looked up once per shape; none when no field
-    needs one (most on PostgreSQL)."""
+    """``read_as`` of each of ``names``, once per shape; none when no field needs one."""
     by_name = {f.attname: f for f in model._meta.concrete_fields}
     readers = tuple(read_as(by_name[n]) for n in names)
     return readers if any(r is not _same for r in readers) else ()
@@ -129,29 +123,23 @@ def _readers(model: type[Model], names: tuple[str, ...], vendor: str) -> tuple[A
 
 
 class _PreparedCursor(psycopg.Cursor[Any]):
-    """psycopg's cursor binding on the server, each statement prepared on its first use
-    (the connection keeps it, and the next request only executes it)."""
+    """psycopg's cursor binding on the server, each statement prepared on its first use."""
 
     def execute(self, query: Any, params: Any = None, **options: Any) -> Any:
         return super().execute(query, params, **{"prepare": True, **options})
 
 
-# Django leaves psycopg's ``prepare_threshold`` at None (prepared statements off, for
-# connection poolers); 0 turns them on, for the cursors that bind on the server only:
-# Django's own bind on the client, which never prepares.
+# Django leaves psycopg's ``prepare_threshold`` at None (off); 0 prepares on first use, for
+# the cursors binding on the server only (Django's own bind on the client).
 _PREPARE_FROM_FIRST_USE = 0
 
 
 def prepared_cursor() -> Any:
     """A cursor for the statements every reader sends over and over (the public standings
     page's read and its poll): on PostgreSQL each is planned once per connection and then
-    only executed (planning it cost the server more than running it); Django's own cursor
-    elsewhere, or with ``settings.DATABASE_PREPARED`` off (behind a connection pooler that
-    cannot keep prepared statements, PgBouncer before 1.21). Wrapped as Django wraps its
-    cursors (its query log and error translation); the log shows such a statement as
-    "QUERY = '...' - PARAMS = ...": Django cannot write server-bound parameters in.
-    (Were Django's own cursors to bind on the server, ``OPTIONS`` ``server_side_binding``
-    with a ``prepare_threshold``, ``connection.cursor()`` would do the same.)"""
+    only executed; Django's own cursor elsewhere, or with ``settings.DATABASE_PREPARED`` off
+    (behind a pooler that cannot keep prepared statements). Wrapped as Django wraps its
+    cursors; its log shows "QUERY = '...' - PARAMS = ..." (server-bound parameters)."""
     db: Any = connections[DEFAULT_DB_ALIAS]  # looked up once: the proxy looks up each use
     if db.vendor != "postgresql" or not settings.DATABASE_PREPARED:
         return db.cursor()
@@ -593,9 +581,6 @@ def rating_states(game: str, players: set[int] | None) -> dict[int, StoredState]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return {row[1]: StoredState(*row) for row in cursor.fetchall()}
-
-
-# ------------------------------------------------------------------ the deal save
 
 
 def results_version_bump(*, session_id: int) -> tuple[int, int] | None:

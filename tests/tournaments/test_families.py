@@ -9,8 +9,8 @@ import pytest
 
 from scoring.engines.simulate import random_kop_deals
 from scoring.games import all_games
-from scoring.games.kop import bulk_record as kop_bulk_record
 from tests.actors import DIRECTOR_ACCEPTS
+from tests.factories import record_kop_deals as kop_bulk_record
 from tournaments import services
 from tournaments.families import FAMILIES, family_for, games
 from tournaments.standings import standings_compute
@@ -21,11 +21,11 @@ pytestmark = pytest.mark.django_db
 
 def test_every_game_has_the_family_it_names_and_every_family_a_game():
     assert games() == [(g.code, g.label) for g in all_games()]
-    named = {g.family for g in all_games()}
+    named = {g.results.family for g in all_games()}
     assert named == set(FAMILIES)
     for game in all_games():
         family = family_for(game.code)
-        assert family is FAMILIES[game.family] and family.name == game.family
+        assert family is FAMILIES[game.results.family] and family.name == game.results.family
         assert issubclass(family.table, PlayerStandingsTable)
     with pytest.raises(KeyError):
         family_for("bridge")

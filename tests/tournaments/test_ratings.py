@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from scoring import acceptance
 from scoring import services as scoring_services
 from scoring.engines.kop import KopDeal as KopEngineDeal
 from scoring.engines.simulate import random_kop_deals
@@ -520,7 +521,7 @@ def club_evening(club, profiles, rng, deals=4):
         game="kop", profile_version=profiles["kop-koscian"].current, players=players
     )
     kop_bulk_record(session=session, deals=random_kop_deals(rng, deals), entered_by=ACTOR.label)
-    scoring_services.session_accept(session=session, actor=ACTOR, reason="on paper")
+    acceptance.session_accept(session=session, actor=ACTOR, reason="on paper")
     return session
 
 
