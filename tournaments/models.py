@@ -12,6 +12,7 @@ from typing import Any
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring.games import game_choices
 from tournaments.bulk import json_text
 
 
@@ -23,10 +24,9 @@ class Tournament(models.Model):
     whether a newer one is on its way.
     """
 
-    GAMES = [("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(unique=True)
-    game = models.CharField(_("game"), max_length=10, choices=GAMES)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices)
     club = models.ForeignKey("clubs.Club", null=True, blank=True, on_delete=models.SET_NULL)
     profile_version = models.ForeignKey(
         "scoring.RuleProfileVersion", on_delete=models.PROTECT, related_name="+"
@@ -222,14 +222,12 @@ class StandingsRow(models.Model):
 # Sources are rated in the order (acceptance time, session id), so rating the new ones
 # from the stored states gives what a full rebuild gives (tournaments/ratings/update.py).
 
-RATING_GAMES = [("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
-
 
 class RatingRun(models.Model):
     """Per game: when its ratings were last computed, and by which model (also the lock
     row that keeps two updates of one game from interleaving)."""
 
-    game = models.CharField(_("game"), max_length=10, choices=RATING_GAMES, unique=True)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices, unique=True)
     model = models.CharField(_("rating model"), max_length=12)
     computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
     kind = models.CharField(max_length=12, blank=True)  # "full" or "incremental"
@@ -247,7 +245,7 @@ class RatingSource(models.Model):
     table (``table`` set) or an accepted club evening's session (``table`` None), with the
     session's revision it was rated at, so a write after it was rated is noticed."""
 
-    game = models.CharField(max_length=10, choices=RATING_GAMES)
+    game = models.CharField(max_length=10, choices=game_choices)
     session = models.OneToOneField(
         "scoring.TableSession", on_delete=models.CASCADE, related_name="rating_source"
     )
@@ -278,7 +276,7 @@ class RatingEvent(models.Model):
     player = models.ForeignKey(
         "clubs.Player", on_delete=models.CASCADE, related_name="rating_events"
     )
-    game = models.CharField(max_length=10, choices=RATING_GAMES)
+    game = models.CharField(max_length=10, choices=game_choices)
     at = models.DateTimeField()
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
@@ -316,7 +314,7 @@ class RatingState(models.Model):
     player = models.ForeignKey(
         "clubs.Player", on_delete=models.CASCADE, related_name="ratings", db_index=False
     )
-    game = models.CharField(_("game"), max_length=10, choices=RATING_GAMES)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices)
     mu = models.FloatField()
     sigma = models.FloatField()
     games = models.PositiveIntegerField(_("games"), default=0)
@@ -347,7 +345,7 @@ class Series(models.Model):
 
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(unique=True)
-    game = models.CharField(_("game"), max_length=10, choices=RATING_GAMES)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices)
     points_table = models.JSONField(_("points for 1st, 2nd, ..."), default=list)
     min_tournaments = models.PositiveSmallIntegerField(_("minimum tournaments"), default=1)
     drop_worst = models.BooleanField(_("drop each player's worst result"), default=False)

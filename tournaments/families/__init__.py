@@ -1,18 +1,18 @@
 """Ranking families: one module per kind of ranking, and the one registry of them.
 
-Vocabulary. A **family** is a way of ranking and rating that games share: Kop and Baśka
-are ranked alike (small and big points per table: ``kop``), Vint its own way (session
-nets: ``vint``). A game names its family (``scoring.games.Game.family``); a family module
-(``kop.py``, ``vint.py``) holds everything tournaments do differently for it: the
-standings document it computes from the accepted tables (and its ``TypedDict``\\ s), the
-django-tables2 table that shows its individual standings, and the club ratings' reads of
-its deal rows (``RatingFamily``). Nothing else in ``tournaments`` names a game's deal
-model or a family.
+Vocabulary. A **family** is a way of ranking and rating that games share: Kop and Baśka are
+ranked alike (small and big points per table: ``kop``), Vint its own way (session nets:
+``vint``). A game names its family (``family`` of its results part,
+``scoring.games.interface.Results``); a family module (``kop.py``, ``vint.py``) holds
+everything tournaments do differently for it: the standings document it computes from the
+accepted tables (and its ``TypedDict``\\ s), the django-tables2 table that shows its
+individual standings, and the club ratings' reads of its deal rows (``RatingFamily``).
+Nothing else in ``tournaments`` names a game's deal model or a family.
 
-Everything else asks ``family_for(game)`` here, and the game registry through this
-package (``results_of``, ``games``: see ``tournaments.families.base``). A new game ranked
-like Kop or Vint needs nothing here; a new kind of ranking is one more module and one more
-entry in ``FAMILIES``.
+Everything else asks ``family_for(game)`` here, and the game registry through this package
+(``results_of``, ``games``: see ``tournaments.families.base``). A new game ranked like Kop
+or Vint needs nothing here; a new kind of ranking is one more module and one more entry in
+``FAMILIES``.
 """
 
 from __future__ import annotations
