@@ -107,8 +107,8 @@ DATABASE_URL = env_url(
     schemes=("sqlite", "postgres", "postgresql", "pgsql"),
 )
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL or "", conn_max_age=60)}
-# The statements sent over and over (a save's, the public standings page's) are kept
-# prepared on each PostgreSQL connection (scoring.rows.prepared_cursor). Off behind a
+# The statements sent over and over (the public standings page's and its poll) are kept
+# prepared on each PostgreSQL connection (tournaments.sql.prepared_cursor). Off behind a
 # connection pooler that cannot keep prepared statements (PgBouncer before 1.21 in
 # transaction mode).
 DATABASE_PREPARED = env_bool("DJANGO_DB_PREPARED", True)

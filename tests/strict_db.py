@@ -67,10 +67,12 @@ def _checked_bulk_create(bulk_create: Any) -> Any:
     return checked
 
 
-def _checked_row(write: Any) -> Any:
-    def checked(instance: models.Model, *args: Any) -> Any:
-        _check_lengths(type(instance), instance)
-        return write(instance, *args)
+def _checked_bulk_update(bulk_update: Any) -> Any:
+    def checked(self: Any, objs: Any, *args: Any, **kwargs: Any) -> Any:
+        objs = list(objs)
+        for obj in objs:
+            _check_lengths(type(obj), obj)
+        return bulk_update(self, objs, *args, **kwargs)
 
     return checked
 
@@ -79,16 +81,13 @@ def _checked_row(write: Any) -> Any:
 def lengths_checked() -> Iterator[None]:
     """Every model saved meanwhile holds no text longer than its column (on every test of
     the Django tiers: ``tests/conftest.py``)."""
-    from scoring import rows
-
     pre_save.connect(_check_lengths, dispatch_uid="tests.strict_db")
     try:
-        # The writes that send no pre_save: the ORM's bulk inserts, and the rows written
-        # out by hand (a save's deal, history and tally).
+        # The writes that send no pre_save: the ORM's bulk inserts and updates (a save's
+        # deal and history row, a Vint rubber's deals scored again).
         with (
             patch.object(QuerySet, "bulk_create", _checked_bulk_create(QuerySet.bulk_create)),
-            patch.object(rows, "_insert", _checked_row(rows._insert)),
-            patch.object(rows, "_update", _checked_row(rows._update)),
+            patch.object(QuerySet, "bulk_update", _checked_bulk_update(QuerySet.bulk_update)),
         ):
             yield
     finally:

@@ -142,9 +142,13 @@ def integration_tier() -> Outcome:
     served = pytest_tier("integration", ["tests/integration"], env, [])
     # Django-tier files again on PostgreSQL, with tasks in-process (these tests run the
     # tasks themselves): every statement count as PostgreSQL gets them (one WITH for a
-    # save's writes), and the ratings' raw reads and bulk writes (an ordered aggregate,
-    # COPY, UNNEST, upserts).
-    on_postgres = ["tests/config/test_statements.py", "tests/tournaments/test_ratings.py"]
+    # save's writes), the app's hand-written SQL (statements kept prepared), and the
+    # ratings' raw reads and bulk writes (an ordered aggregate, COPY, UNNEST, upserts).
+    on_postgres = [
+        "tests/config/test_statements.py",
+        "tests/tournaments/test_sql.py",
+        "tests/tournaments/test_ratings.py",
+    ]
     in_process = pytest_tier(
         "integration", on_postgres, {"DATABASE_URL": PG_URL, "REDIS_URL": ""}, []
     )

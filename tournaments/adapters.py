@@ -1,7 +1,9 @@
-"""Rows to plain data for the pure seating and ranking packages, and back.
+"""Rows to plain data for the pure seating package, and back; and the conversions every
+family's standings share (the field's names and groups, points made JSON-ready).
 
-The only module that knows both the ORM and ``tournaments.seating`` /
-``tournaments.ranking``; the pure packages never see a model.
+With the family modules (``tournaments.families``, which map their own rows for
+``tournaments.ranking``), the only module that knows both the ORM and the pure packages;
+the pure packages never see a model.
 """
 
 from __future__ import annotations
@@ -12,11 +14,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, cast
 
-from scoring.games import game_for
-from scoring.games.interface import SeatResult
 from scoring.models import TableSeat
 from tournaments.errors import SeatingRejected
-from tournaments.models import Registration, RoundTable, Tournament
+from tournaments.models import Registration, Tournament
 from tournaments.seating import parse_seating_csv
 from tournaments.seating.errors import SeatingError
 from tournaments.seating.generate import (
@@ -26,45 +26,6 @@ from tournaments.seating.generate import (
     generate_schedule,
 )
 from tournaments.seating.schedule import Schedule, Table
-
-
-@dataclass(frozen=True)
-class TableResult:
-    """An accepted table of a round: its number and each start number's seat result."""
-
-    round: int
-    number: int
-    seats: dict[int, SeatResult]  # start number -> result
-
-
-def table_results(tournament: Tournament) -> list[TableResult]:
-    """The tournament's accepted tables in round and table order, results keyed by start
-    number (players are told apart by id, never by name).
-
-    Reads only what the totals need: per table its round and table number (never a
-    round's other columns: ``Round.inputs`` grows with the field) and the game's seat
-    results, which sum the deal rows in SQL where the game can."""
-    accepted = RoundTable.objects.filter(round__tournament=tournament, accepted_at__isnull=False)
-    tables = list(
-        accepted.order_by("round__number", "number").values_list(
-            "round__number", "number", "session_id"
-        )
-    )
-    # The same filter as a subquery, not a list of every table's session id.
-    results = game_for(tournament.game).results.seat_results(
-        accepted.order_by().values("session_id")
-    )
-    numbers = dict(
-        Registration.objects.filter(tournament=tournament).values_list("player_id", "number")
-    )
-    return [
-        TableResult(
-            round=r,
-            number=n,
-            seats={numbers[res.player_id]: res for res in results.get(sid, [])},
-        )
-        for r, n, sid in tables
-    ]
 
 
 @dataclass(frozen=True)

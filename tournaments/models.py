@@ -12,6 +12,7 @@ from typing import Any
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring.games import game_choices
 from tournaments.bulk import json_text
 
 
@@ -23,10 +24,9 @@ class Tournament(models.Model):
     whether a newer one is on its way.
     """
 
-    GAMES = [("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(unique=True)
-    game = models.CharField(_("game"), max_length=10, choices=GAMES)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices)
     club = models.ForeignKey("clubs.Club", null=True, blank=True, on_delete=models.SET_NULL)
     profile_version = models.ForeignKey(
         "scoring.RuleProfileVersion", on_delete=models.PROTECT, related_name="+"
@@ -217,19 +217,17 @@ class StandingsRow(models.Model):
 # ------------------------------------------------------------------------------- ratings
 #
 # Club ratings per game (tournaments/ranking/ratings.py has the vocabulary). A rated
-# **source** is one accepted tournament table; its **events** are each player's change
-# over it; a player's **state** is their rating after their latest event. Sources are
-# rated in the order (accepted_at, table id), so rating the new ones from the stored
-# states gives what a full rebuild gives.
-
-RATING_GAMES = [("kop", "Kop"), ("baska", "Baśka"), ("vint", "Vint")]
+# **source** is one accepted tournament table or club evening; its **events** are each
+# player's change over it; a player's **state** is their rating after their latest event.
+# Sources are rated in the order (acceptance time, session id), so rating the new ones
+# from the stored states gives what a full rebuild gives (tournaments/ratings/update.py).
 
 
 class RatingRun(models.Model):
     """Per game: when its ratings were last computed, and by which model (also the lock
     row that keeps two updates of one game from interleaving)."""
 
-    game = models.CharField(_("game"), max_length=10, choices=RATING_GAMES, unique=True)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices, unique=True)
     model = models.CharField(_("rating model"), max_length=12)
     computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
     kind = models.CharField(max_length=12, blank=True)  # "full" or "incremental"
@@ -243,11 +241,11 @@ class RatingRun(models.Model):
 
 
 class RatingSource(models.Model):
-    """One rated table session (the cause of its players' changes) and a fingerprint of its
-    deals, so a correction after it was rated is noticed: an accepted tournament table
-    (``table`` set) or an accepted club evening's session (``table`` None)."""
+    """One rated table session (the cause of its players' changes): an accepted tournament
+    table (``table`` set) or an accepted club evening's session (``table`` None), with the
+    session's revision it was rated at, so a write after it was rated is noticed."""
 
-    game = models.CharField(max_length=10, choices=RATING_GAMES)
+    game = models.CharField(max_length=10, choices=game_choices)
     session = models.OneToOneField(
         "scoring.TableSession", on_delete=models.CASCADE, related_name="rating_source"
     )
@@ -255,7 +253,10 @@ class RatingSource(models.Model):
         RoundTable, null=True, blank=True, on_delete=models.CASCADE, related_name="rating"
     )
     at = models.DateTimeField()
-    fingerprint = models.CharField(max_length=120)
+    # ``TableSession.revision`` when rated (every write of its deals counts one): another
+    # one now says it was written since. None: rated before revisions were kept (rated
+    # again by the next update).
+    revision = models.PositiveIntegerField(null=True)
 
     class Meta:
         ordering = ["game", "at", "session_id"]
@@ -275,7 +276,7 @@ class RatingEvent(models.Model):
     player = models.ForeignKey(
         "clubs.Player", on_delete=models.CASCADE, related_name="rating_events"
     )
-    game = models.CharField(max_length=10, choices=RATING_GAMES)
+    game = models.CharField(max_length=10, choices=game_choices)
     at = models.DateTimeField()
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
@@ -313,7 +314,7 @@ class RatingState(models.Model):
     player = models.ForeignKey(
         "clubs.Player", on_delete=models.CASCADE, related_name="ratings", db_index=False
     )
-    game = models.CharField(_("game"), max_length=10, choices=RATING_GAMES)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices)
     mu = models.FloatField()
     sigma = models.FloatField()
     games = models.PositiveIntegerField(_("games"), default=0)
@@ -344,7 +345,7 @@ class Series(models.Model):
 
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(unique=True)
-    game = models.CharField(_("game"), max_length=10, choices=RATING_GAMES)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices)
     points_table = models.JSONField(_("points for 1st, 2nd, ..."), default=list)
     min_tournaments = models.PositiveSmallIntegerField(_("minimum tournaments"), default=1)
     drop_worst = models.BooleanField(_("drop each player's worst result"), default=False)

@@ -19,7 +19,8 @@ from clubs.models import Player
 from clubs.roles import director_required
 from config.csvexport import csv_response
 from tournaments import ratings
-from tournaments.models import RATING_GAMES, Series, Tournament
+from tournaments.families import games
+from tournaments.models import Series, Tournament
 from tournaments.tables import (
     PlayerSessionsTable,
     PlayerTournamentsTable,
@@ -27,11 +28,9 @@ from tournaments.tables import (
     series_standings_table,
 )
 
-GAME_LABELS = dict(RATING_GAMES)
-
 
 def _game(game: str) -> str:
-    if game not in GAME_LABELS:
+    if game not in dict(games()):
         raise Http404(_("No such game."))
     return game
 
@@ -61,7 +60,7 @@ def _leaderboard(request: HttpRequest, game: str) -> dict[str, Any]:
     rows = ratings.rating_leaderboard(game=game, min_games=min_games, season=season)
     return {
         "game": game,
-        "game_label": GAME_LABELS[game],
+        "game_label": dict(games())[game],
         "form": form,
         "rows": rows,
         "min_games": min_games,
@@ -72,11 +71,10 @@ def _leaderboard(request: HttpRequest, game: str) -> dict[str, Any]:
 
 
 def rating_index(request: HttpRequest) -> HttpResponse:
-    games = [
-        {"game": g, "label": label, "run": ratings.rating_status(game=g)}
-        for g, label in RATING_GAMES
+    rated = [
+        {"game": g, "label": label, "run": ratings.rating_status(game=g)} for g, label in games()
     ]
-    return render(request, "tournaments/rating_index.html", {"games": games})
+    return render(request, "tournaments/rating_index.html", {"games": rated})
 
 
 def rating_leaderboard(request: HttpRequest, game: str) -> HttpResponse:
@@ -134,7 +132,7 @@ class TournamentChoices(forms.ModelMultipleChoiceField):
 
 class SeriesForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=160)
-    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=RATING_GAMES)
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=games)
     points_table = forms.CharField(
         label=gettext_lazy("Points for 1st, 2nd, 3rd, ... place"),
         initial="25, 18, 15, 12, 10, 8, 6, 4, 2, 1",

@@ -70,7 +70,8 @@ def num_column(label: StrOrPromise, *, wide_only: bool = False, **kwargs: Any) -
 
 class PlayerStandingsTable(FastTable):
     """What every game's individual standings show first: place, start number, player.
-    Each game family adds its own point columns (``STANDINGS_TABLES``)."""
+    Each family's table adds its own point columns (``tournaments.families``: its
+    ``Family.table``)."""
 
     rank = num_column(_("Place"), order_by=("place",))
     number = num_column(_("No."), wide_only=True)
@@ -79,34 +80,6 @@ class PlayerStandingsTable(FastTable):
     class Meta:
         orderable = True
         attrs = {"class": "grid standings", "tbody": {"hx-boost": "false"}}
-
-
-class StandingsTable(PlayerStandingsTable):
-    big_points = num_column(_("Big points"))
-    small_points = num_column(_("Small points"))
-    firsts = num_column(_("1st"), wide_only=True)
-    seconds = num_column(_("2nd"), wide_only=True)
-    rounds = num_column(_("Rounds"), wide_only=True)
-
-    class Meta(PlayerStandingsTable.Meta):  # django-tables2 reads only a class's own Meta
-        pass
-
-
-class VintStandingsTable(PlayerStandingsTable):
-    net = num_column(_("Net"))
-    rubbers_won = num_column(_("Rubbers won"), wide_only=True)
-    total_points = num_column(_("Points"))
-    rounds = num_column(_("Rounds"), wide_only=True)
-
-    class Meta(PlayerStandingsTable.Meta):
-        pass
-
-
-# The individual standings table of each family of games (``scoring.games.Game.family``).
-STANDINGS_TABLES: dict[str, type[PlayerStandingsTable]] = {
-    "kop": StandingsTable,
-    "vint": VintStandingsTable,
-}
 
 
 class GroupStandingsTable(FastTable):
@@ -149,8 +122,9 @@ _WIDE = {"td": {"class": "wide-only"}, "th": {"class": "wide-only"}}
 
 
 class RatingTable(tables.Table):
-    """A leaderboard: rows from ``tournaments.ratings.rating_leaderboard``. On a phone:
-    place, player, rating and games (club, μ, σ and the last change on wider screens)."""
+    """A leaderboard: rows from ``tournaments.ratings.leaderboards.rating_leaderboard``. On
+    a phone: place, player, rating and games (club, μ, σ and the last change on wider
+    screens)."""
 
     rank = num_column(_("Place"), order_by=("place",))
     name = tables.TemplateColumn(
@@ -200,7 +174,7 @@ class PlayerSessionsTable(tables.Table):
     )
     game = tables.Column(verbose_name=_("Game"), attrs=_WIDE)
     result = tables.Column(verbose_name=_("Result"), orderable=False)
-    # Rated, left out, waiting for acceptance (``tournaments.ratings._evening_state``).
+    # Rated, left out, waiting for acceptance (``tournaments.ratings.player``).
     evening = tables.Column(verbose_name=_("Ratings"), orderable=False)
 
     class Meta:

@@ -41,7 +41,7 @@ def rated(director):
                 session=table.session, deals=random_kop_deals(rng, 8), entered_by=ACTOR.label
             )
         RoundTable.objects.filter(round=rnd).update(accepted_at=timezone.now())
-        ratings.ratings_update(game="kop", tournament_id=tournament.pk)
+        ratings.ratings_update(game="kop")
     return tournament
 
 

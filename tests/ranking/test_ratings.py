@@ -25,10 +25,8 @@ from tournaments.ranking.ratings import (
     RatingInputError,
     RatingOptionError,
     SeriesRules,
-    SimConfig,
     Source,
     VintRubber,
-    compare_models,
     kop_matches,
     parse_model,
     placings,
@@ -287,16 +285,3 @@ def test_series_rules_are_validated():
         SeriesRules(())
     with pytest.raises(RatingOptionError):
         SeriesRules((10, -1))
-
-
-# ------------------------------------------------------------------------- experiment
-
-
-def test_the_model_comparison_is_deterministic():
-    config = SimConfig(players=12, evenings=5, deals=8)
-    first = compare_models(config, seeds=(7,))
-    again = compare_models(config, seeds=(7,))
-    assert first == again
-    assert set(first) == {"deal", "deal_sum", "table", "none"}
-    (none,) = first["none"]
-    assert none.deal_auc == 0.5

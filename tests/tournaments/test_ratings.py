@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from scoring import acceptance
 from scoring import services as scoring_services
 from scoring.engines.kop import KopDeal as KopEngineDeal
 from scoring.engines.simulate import random_kop_deals
@@ -24,7 +25,8 @@ from scoring.models import TableSession
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.factories import PlayerFactory
 from tests.factories import record_kop_deals as kop_bulk_record
-from tournaments import ratings, services
+from tournaments import ratings, services, sql
+from tournaments.families.kop import kop_tables
 from tournaments.models import (
     RatingEvent,
     RatingRun,
@@ -33,6 +35,7 @@ from tournaments.models import (
     Round,
     RoundTable,
 )
+from tournaments.ranking import ratings as core
 
 pytestmark = pytest.mark.django_db
 ACTOR = scoring_services.Actor(label="test", is_director=True)
@@ -85,7 +88,7 @@ def snapshot(game="kop"):
     sources = list(
         RatingSource.objects.filter(game=game)
         .order_by("at", "session_id")
-        .values_list("session_id", "table_id", "at", "fingerprint")
+        .values_list("session_id", "table_id", "at", "revision")
     )
     return states, events, sources
 
@@ -195,11 +198,11 @@ def test_a_table_committed_late_with_an_earlier_acceptance_time_is_slotted_in(
         )
     now = timezone.now()
     RoundTable.objects.filter(pk=tables[1].pk).update(accepted_at=now)
-    ratings.ratings_update(game="kop", tournament_id=kop_tournament.pk)
+    ratings.ratings_update(game="kop")
     last_of_round_1 = RoundTable.objects.filter(round__number=1).latest("accepted_at")
     early = last_of_round_1.accepted_at + (now - last_of_round_1.accepted_at) / 2
     RoundTable.objects.filter(pk=tables[0].pk).update(accepted_at=early)
-    result = ratings.ratings_update(game="kop", tournament_id=kop_tournament.pk)
+    result = ratings.ratings_update(game="kop")
     assert result.kind == "incremental" and result.removed == 1 and result.rated == 2
     late = snapshot()
     ratings.ratings_rebuild(game="kop")
@@ -214,7 +217,7 @@ def test_a_withdrawn_acceptance_takes_the_table_back(
     play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
     table = RoundTable.objects.filter(round__tournament=kop_tournament).order_by("pk")[1]
     RoundTable.objects.filter(pk=table.pk).update(accepted_at=None)
-    result = ratings.ratings_update(game="kop", tournament_id=kop_tournament.pk)
+    result = ratings.ratings_update(game="kop")
     assert result.removed >= 1 and not RatingSource.objects.filter(table=table).exists()
     taken_back = snapshot()
     ratings.ratings_rebuild(game="kop")
@@ -310,7 +313,7 @@ def test_the_table_model_is_selectable_and_switching_rebuilds(
 
 
 def test_an_unknown_model_is_refused():
-    with override_settings(RATINGS_MODEL="elo"), pytest.raises(ratings.core.RatingOptionError):
+    with override_settings(RATINGS_MODEL="elo"), pytest.raises(core.RatingOptionError):
         ratings.ratings_rebuild(game="kop")
 
 
@@ -507,6 +510,92 @@ def test_two_players_of_the_same_name_keep_their_own_ratings_and_pages(
         assert f"/players/{namesake.pk}/" in pages[p.pk].content.decode()
 
 
+# ------------------------------------------------------------ what changed, not the history
+
+
+def club_evening(club, profiles, rng, deals=4):
+    """A club session of four new players with ``deals`` random deals, accepted by a
+    director (its acceptance enqueues the club task, which the caller runs or not)."""
+    players = [PlayerFactory(club=club) for _ in range(4)]
+    session = scoring_services.session_create(
+        game="kop", profile_version=profiles["kop-koscian"].current, players=players
+    )
+    kop_bulk_record(session=session, deals=random_kop_deals(rng, deals), entered_by=ACTOR.label)
+    acceptance.session_accept(session=session, actor=ACTOR, reason="on paper")
+    return session
+
+
+def test_the_change_read_names_what_changed_and_nothing_else(
+    kop_tournament, club, profiles, sixteen, django_capture_on_commit_callbacks
+):
+    """The update's one read of what changed compares each rated source's revision and
+    acceptance with its session's and table's: after rating it finds nothing; a write to
+    a rated table, a new evening and a withdrawn acceptance are each found, alone."""
+    rng = random.Random(21)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    assert sql.changed_sources("kop", []) == []
+
+    first, second = RoundTable.objects.filter(round__number=1).order_by("number")[:2]
+    deal = KopDeal.objects.filter(session=first.session).order_by("number").first()
+    scoring_services.deal_void(session=first.session, slot=deal.slot, actor=ACTOR, reason="x")
+    found = sql.changed_sources("kop", [])
+    assert [(c.session_id, c.rated, c.now, c.out) for c in found] == [
+        (first.session_id, True, first.accepted_at, False)
+    ]
+    assert found[0].at == RatingSource.objects.get(session=first.session).at
+
+    evening = club_evening(club, profiles, rng)
+    RoundTable.objects.filter(pk=second.pk).update(accepted_at=None)
+    found = sorted(sql.changed_sources("kop", []), key=lambda c: c.session_id)
+    evening.refresh_from_db()
+    assert [(c.session_id, c.rated, c.now) for c in found] == [
+        (first.session_id, True, first.accepted_at),
+        (second.session_id, True, None),
+        (evening.pk, False, evening.accepted_at),
+    ]
+    ratings.ratings_update(game="kop")
+    assert sql.changed_sources("kop", []) == []
+    updated = snapshot()
+    ratings.ratings_rebuild(game="kop")
+    assert snapshot() == updated
+
+
+def test_a_club_evenings_update_reads_that_evenings_deals_only(
+    kop_tournament, club, profiles, sixteen, django_capture_on_commit_callbacks
+):
+    """The update after a club evening's acceptance reads the deals of that evening and of
+    no table rated before it (their revisions say they were not written since)."""
+    rng = random.Random(22)
+    for _ in range(2):
+        play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    evening = club_evening(club, profiles, rng)
+    with CaptureQueriesContext(connection) as queries:
+        result = ratings.ratings_update(game="kop")
+    assert result.kind == "incremental" and result.rated == 1 and result.removed == 0
+    deal_reads = [q["sql"] for q in queries.captured_queries if "scoring_kopdeal" in q["sql"]]
+    assert deal_reads and all(f"IN ({evening.pk})" in text for text in deal_reads)
+    updated = snapshot()
+    ratings.ratings_rebuild(game="kop")
+    assert snapshot() == updated
+
+
+def test_sources_rated_before_revisions_were_kept_are_rated_again_to_the_same_ratings(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    """A source without a revision (rated before the migration that keeps them) counts as
+    changed: the next update rates from it on, and the ratings come out the same."""
+    rng = random.Random(23)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    before = snapshot()
+    RatingSource.objects.update(revision=None)
+    result = ratings.ratings_update(game="kop")
+    assert result.kind == "incremental" and result.removed == result.rated == 8
+    assert snapshot() == before
+    assert ratings.ratings_update(game="kop").kind == "unchanged"
+
+
 def _rating_writes(queries) -> list[str]:
     """The INSERT/UPDATE/DELETE statements on rating sources, events and states."""
     return [
@@ -584,7 +673,7 @@ def test_a_rebuild_written_in_bulk_equals_the_incremental_ratings(
     incremental = snapshot()
     RatingSource.objects.all().delete()
     RatingState.objects.all().delete()
-    monkeypatch.setattr(ratings, "COPY_ROWS", copy_rows)
+    monkeypatch.setattr(sql, "COPY_ROWS", copy_rows)
     with CaptureQueriesContext(connection) as queries:
         result = ratings.ratings_rebuild(game="kop")
     assert result.kind == "full" and result.rated == 4 + 2 + 4
@@ -597,7 +686,7 @@ def test_a_rebuild_written_in_bulk_equals_the_incremental_ratings(
 
 def _statements(queries) -> list[str]:
     """The SQL statements sent (not BEGIN, COMMIT or savepoints). A statement kept prepared
-    (``scoring.rows.prepared_cursor``) is logged as "QUERY = '...' - PARAMS = ...": Django
+    (``tournaments.sql.prepared_cursor``) is logged as "QUERY = '...' - PARAMS = ...": Django
     cannot write its parameters into it."""
     sent = [q["sql"].removeprefix("QUERY = '").lstrip() for q in queries.captured_queries]
     return [
@@ -611,8 +700,8 @@ def _statements(queries) -> list[str]:
 def test_an_update_and_a_rebuild_send_as_many_statements_however_long_the_history(
     kop_tournament, sixteen, django_capture_on_commit_callbacks
 ):
-    """The Celery task after a round: a fixed handful of statements (every table's deals,
-    seats and fingerprint read at once, every write in bulk), whether one round or three
+    """The Celery task after a round: a fixed handful of statements (every new table's
+    deals and seats read at once, every write in bulk), whether one round or three
     were rated before; the same for a rebuild, however many tables it reads."""
     rng = random.Random(4)
     counts = []
@@ -626,7 +715,7 @@ def test_an_update_and_a_rebuild_send_as_many_statements_however_long_the_histor
             )
             services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
         with CaptureQueriesContext(connection) as update:
-            result = ratings.ratings_update(game="kop", tournament_id=kop_tournament.pk)
+            result = ratings.ratings_update(game="kop")
         assert result.kind == "incremental" and result.rated == 4
         with CaptureQueriesContext(connection) as rebuild:
             ratings.ratings_rebuild(game="kop")
@@ -645,13 +734,14 @@ def test_an_update_and_a_rebuild_send_as_many_statements_however_long_the_histor
         assert not any("ORDER BY" in sql or "player" in sql.split("FROM")[1] for sql in stored[1:])
         assert [sql.count("JOIN") for sql in stored[1:]] == [0, 1, 0]
     assert counts[0] == counts[1]
-    # Run lock, hidden tournaments, the new, moved and checked sources in one read, the
-    # checked ones' fingerprints, the sources and their events from the cut, the tables to
-    # rate, their seats, their deals with fingerprints and small points, states; sources,
-    # events and states written, the run row.
-    assert counts[0][0] == 14
+    # Run lock, hidden tournaments, the new and changed sources in one read (no deal of a
+    # rated table: their sessions' revisions say whether they were written since), the
+    # sources and their events from the cut (with the changes, the tables to rate), their
+    # seats, their deals with small points, states; sources, events and states written, the
+    # run row.
+    assert counts[0][0] == 12
     # Run lock, hidden tournaments, the sources and their events, the tables to rate,
-    # their seats, their deals with fingerprints and small points, states, the run row.
+    # their seats, their deals with small points, states, the run row.
     assert counts[0][1] == 9
 
 
@@ -669,7 +759,7 @@ def test_a_table_is_read_deal_by_deal_in_number_order_with_its_small_points(prof
     rows = list(KopDeal.objects.filter(session=session).order_by("number"))
     by_seat = dict(session.seats.values_list("seat", "player_id"))  # seat -> player id
 
-    tables = ratings.kop_tables([session.pk, empty.pk])
+    tables = kop_tables([session.pk, empty.pk])
 
     expected = []
     for row in rows:
@@ -695,8 +785,6 @@ def test_a_rating_run_pauses_the_cycle_collector_and_gives_it_back(
     rates, and on again after it, also when it fails."""
     import gc
 
-    from tournaments.ranking import ratings as core
-
     seen = []
     replay = core.Rater.replay
 
@@ -709,6 +797,6 @@ def test_a_rating_run_pauses_the_cycle_collector_and_gives_it_back(
     play_round(kop_tournament, random.Random(6), django_capture_on_commit_callbacks)
     ratings.ratings_rebuild(game="kop")
     assert seen and not any(seen) and gc.isenabled()
-    with pytest.raises(ratings.core.RatingOptionError):
+    with pytest.raises(core.RatingOptionError):
         ratings.ratings_update(game="kop", model="per-hand")
     assert gc.isenabled()

@@ -37,7 +37,7 @@ def play_rounds(tournament, rounds, deals=4, seed=1):
                 session=table.session, deals=random_kop_deals(rng, deals), entered_by=ACTOR.label
             )
         services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
-    ratings.ratings_update(game="kop", tournament_id=tournament.pk)
+    ratings.ratings_update(game="kop")
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from ops.outbox import enqueue_on_commit
 from scoring.acceptance import acceptance_check
 from scoring.errors import AcceptRefused
-from scoring.games import game_for
 from scoring.services import (
     Actor,
     DealRejected,
@@ -28,8 +27,10 @@ from scoring.services import (
     table_event_record,
 )
 from tournaments.errors import TournamentError
+from tournaments.families import results_of
 from tournaments.models import Round, RoundTable, Tournament
 from tournaments.selectors import table_ready
+from tournaments.sql import results_version_bump
 
 # The Celery tasks a change enqueues (``tournaments.tasks`` registers them under these
 # names).
@@ -91,7 +92,7 @@ def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> 
     if table.accepted_at is not None:
         raise TournamentError(_("This table's result is already accepted."))
     session = table.session
-    progress = game_for(table.round.tournament.game).results.progress([session])[session.pk]
+    progress = results_of(table.round.tournament.game).progress([session])[session.pk]
     details: dict[str, Any] = {"deals": progress.deals, "planned": progress.planned}
     try:
         seat, text = acceptance_check(session=session, actor=actor, reason=reason)
@@ -154,7 +155,7 @@ def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
         table = session.round_table
     except ObjectDoesNotExist:
         table = None
-    bumped = None if table is None else _results_version_bump(session_id=session.pk)
+    bumped = None if table is None else results_version_bump(session_id=session.pk)
     if bumped is not None:
         tournament_id, version = bumped
         _enqueue_recomputes(Tournament(pk=tournament_id, results_version=version))
@@ -166,23 +167,6 @@ def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:
 
 # What happens to a club session (no tournament's table) that its game's ratings follow.
 CLUB_RATING_ACTIONS = ("accepted", "unlocked", "excluded", "included")
-
-
-def _results_version_bump(*, session_id: int) -> tuple[int, int] | None:
-    """``results_changed`` for the tournament of a table session, in one statement: its
-    (id, new results version), or None when the session is no tournament's table."""
-    q = connection.ops.quote_name
-    tournament, table, round_ = (m._meta.db_table for m in (Tournament, RoundTable, Round))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {q(tournament)} SET results_version = results_version + 1 "  # noqa: S608
-            f"WHERE id = (SELECT r.tournament_id FROM {q(table)} t "
-            f"JOIN {q(round_)} r ON r.id = t.round_id WHERE t.session_id = %s) "
-            "RETURNING id, results_version",
-            [session_id],
-        )
-        row = cursor.fetchone()
-    return (row[0], row[1]) if row else None
 
 
 @transaction.atomic
@@ -198,7 +182,7 @@ def round_accept_all(*, rnd: Round, actor: Actor, reason: str) -> int:
     )
     if not open_tables:
         return 0
-    progress = game_for(rnd.tournament.game).results.progress([t.session for t in open_tables])
+    progress = results_of(rnd.tournament.game).progress([t.session for t in open_tables])
     now = timezone.now()
     for t in open_tables:
         p = progress[t.session_id]

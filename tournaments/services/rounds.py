@@ -8,10 +8,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.games import game_for
 from scoring.services import session_create
 from tournaments import adapters
 from tournaments.errors import SeatingRejected, TournamentError
+from tournaments.families import results_of
 from tournaments.models import Round, RoundTable, Tournament
 from tournaments.selectors import next_round_ready
 
@@ -116,9 +116,7 @@ def round_generate(*, tournament: Tournament, order: list[int] | None = None) ->
             players=[entries[n].player for n in table],
             title="",  # named at display time, in the reader's language (session_title)
             created_by=tournament.created_by,
-            planned_deals=game_for(tournament.game).results.planned_deals(
-                tournament.deals_per_round
-            ),
+            planned_deals=results_of(tournament.game).planned_deals(tournament.deals_per_round),
         )
         RoundTable.objects.create(round=rnd, number=t, session=session)
     return rnd

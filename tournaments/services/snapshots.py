@@ -10,8 +10,9 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 
 from clubs.selectors import fold_name
-from tournaments.bulk import copy_rows, json_text
+from tournaments.bulk import json_text
 from tournaments.models import StandingsRow, StandingsSnapshot, Tournament
+from tournaments.sql import copy_rows
 from tournaments.standings import standings_compute
 
 

@@ -1,8 +1,8 @@
 """``python manage.py rebuild_ratings [--game kop|baska|vint] [--model deal|table] [--check]``.
 
 Rates every accepted tournament table and club evening again from scratch (after a change of
-``RATINGS_MODEL``, or to verify). ``--check`` only brings the ratings up to date,
-checking every table for corrections: what the Celery task does for one tournament.
+``RATINGS_MODEL``, or to verify). ``--check`` only brings the ratings up to date: what the
+Celery tasks do.
 """
 
 from __future__ import annotations
