@@ -16,6 +16,8 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from config.security import lockout_response
 
@@ -51,6 +53,36 @@ class ServiceUnavailableMiddleware:
         response = HttpResponse(render_to_string("503.html"), status=503)
         response["Retry-After"] = "10"
         return response
+
+
+class BadInputMiddleware:
+    """Refuse, with a page that says why, what no view could take, before anything reads
+    it: an upload larger than ``UPLOAD_MAX_BYTES`` (413, its body never read: the CSRF
+    check would otherwise read it whole to find its token) and an address whose query
+    holds a NUL character (400: PostgreSQL stores none, so a search would end in a 500)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if request.method == "POST" and length > settings.UPLOAD_MAX_BYTES:
+            megabytes = settings.UPLOAD_MAX_BYTES / 1_000_000
+            message = _("This is too large to send: at most %(mb)s MB.") % {
+                "mb": number_format(megabytes, 1)
+            }
+            return _refusal(message, 413)
+        if any("\x00" in k or any("\x00" in v for v in vs) for k, vs in request.GET.lists()):
+            return _refusal(_("The address holds a character that cannot be used."), 400)
+        return self.get_response(request)
+
+
+def _refusal(message: str, status: int) -> HttpResponse:
+    html = render_to_string("bad_request.html", {"message": message, "status": status})
+    return HttpResponse(html, status=status)
 
 
 class LoginLockoutMiddleware:

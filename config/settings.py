@@ -65,6 +65,7 @@ MIDDLEWARE = [
     "config.middleware.ServiceUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.middleware.BadInputMiddleware",
     "config.middleware.LoginLockoutMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -79,6 +80,10 @@ MIDDLEWARE = [
 if not DEBUG:
     # Production serves collected static files itself (a club laptop has no nginx).
     MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+
+# The largest request a form may send (a scoresheet file is at most 2 MB): a larger one is
+# refused before it is read (config.middleware.BadInputMiddleware).
+UPLOAD_MAX_BYTES = 2_500_000
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

@@ -107,7 +107,8 @@ def table_link(request: HttpRequest, token: str) -> HttpResponse:
     error = ""
     if request.method == "POST":
         seat = request.POST.get("seat", "")
-        if seat.isdigit() and int(seat) in dict(seats):
+        # Compared as text: int() of thousands of digits refuses (a 500), a seat never has.
+        if seat in {str(n) for n, _player in seats}:
             grant_link(request, session, seat=int(seat))
             return redirect("scoring:session", pk=session.pk)
         error = _("Choose your seat at this table.")
