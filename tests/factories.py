@@ -11,11 +11,16 @@ factory's ``_create`` calls that service with the factory's fields as its argume
 
 A rule profile is named by its built-in slug (``profile="kop-pagat"``); without one, the
 game's default (``DEFAULT_PROFILE``, what a new table or tournament starts from).
+
+Rated play (``play_round``, ``play_rounds_then_rate``) seats rounds, enters random deals
+and accepts the tables through the same services, then runs the ratings as the site
+would; ``ratings_snapshot`` is what a test compares one ratings run with another by.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import factory
@@ -24,11 +29,21 @@ from django.contrib.auth import get_user_model
 from clubs.models import Club, Player
 from scoring import profile_services
 from scoring import services as scoring_services
+from scoring.engines.simulate import random_kop_deals
 from scoring.games.kop.models import KopDeal
 from scoring.games.vint.models import VintDeal
 from scoring.models import RuleProfile, RuleProfileVersion, TableSession
+from tournaments import ratings
 from tournaments import services as tournament_services
-from tournaments.models import Registration, Round, RoundTable, Tournament
+from tournaments.models import (
+    RatingEvent,
+    RatingSource,
+    RatingState,
+    Registration,
+    Round,
+    RoundTable,
+    Tournament,
+)
 
 # The built-in profile a game's tables and tournaments start from (the forms' default).
 DEFAULT_PROFILE = {"kop": "kop-koscian", "baska": "baska", "vint": "vint"}
@@ -306,3 +321,93 @@ def record_kop_deals(*, session, deals, entered_by="scorer"):
         deals=[facts_from_deal(deal) for deal in deals],
         actor=scoring_services.Actor(label=entered_by, is_director=True),
     )
+
+
+# ------------------------------------------------------------------ rated play
+
+# The task an acceptance enqueues for its tournament's ratings (``ops.outbox.PendingTask``).
+RATINGS_TASK = "tournaments.tasks.ratings_update"
+# Whoever enters the deals of rated play (the label of their history rows).
+PLAY_ACTOR = scoring_services.Actor(label="test", is_director=True)
+
+
+def rating_callbacks(callbacks: Iterable[Any]) -> list[Any]:
+    """The on-commit callbacks that enqueue the ratings task (others, e.g. standings, not)."""
+    return [cb for cb in callbacks if getattr(cb, "task", None) == RATINGS_TASK]
+
+
+def _director_accepts() -> scoring_services.Actor:
+    from tests.actors import DIRECTOR_ACCEPTS  # tests.actors imports this module
+
+    return DIRECTOR_ACCEPTS
+
+
+def play_round(
+    tournament: Tournament, rng: random.Random, capture: Callable[[], Any], deals: int = 4
+) -> Round:
+    """Seat a round, record ``deals`` random deals at each table, accept each table and
+    run the ratings task that each acceptance enqueued (only that one: standings have
+    their own tests). ``capture`` is pytest-django's ``django_capture_on_commit_callbacks``
+    (a test's transaction never commits)."""
+    rnd = tournament_services.round_generate(tournament=tournament)
+    for table in rnd.tables.select_related("session").order_by("number"):
+        record_kop_deals(
+            session=table.session,
+            deals=random_kop_deals(rng, deals),
+            entered_by=PLAY_ACTOR.label,
+        )
+    for table in rnd.tables.order_by("number"):
+        with capture() as callbacks:
+            tournament_services.round_table_accept(
+                table=table, actor=_director_accepts(), reason="on paper"
+            )
+        for cb in rating_callbacks(callbacks):
+            cb()
+    return rnd
+
+
+def play_rounds_then_rate(
+    tournament: Tournament, rounds: int, deals: int = 4, seed: int = 1
+) -> None:
+    """``rounds`` rounds seated, ``deals`` random deals at each table (``seed``), each
+    round accepted at once; then one ratings update of Kop (not the tasks the acceptances
+    enqueued: ``play_round`` runs those)."""
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        rnd = tournament_services.round_generate(tournament=tournament)
+        for table in rnd.tables.select_related("session"):
+            record_kop_deals(
+                session=table.session,
+                deals=random_kop_deals(rng, deals),
+                entered_by=PLAY_ACTOR.label,
+            )
+        tournament_services.round_accept_all(rnd=rnd, actor=_director_accepts(), reason="on paper")
+    ratings.ratings_update(game="kop")
+
+
+def ratings_snapshot(game: str = "kop") -> tuple[list, list, list]:
+    """A game's ratings as stored: the states, the events and the sources (sorted), to
+    compare an incremental update with a rebuild, float for float."""
+    states = sorted(
+        RatingState.objects.filter(game=game).values_list(
+            "player_id", "mu", "sigma", "games", "tables", "last_event__source__session_id"
+        )
+    )
+    events = sorted(
+        RatingEvent.objects.filter(game=game).values_list(
+            "source__session_id",
+            "player_id",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
+            "games",
+            "at",
+        )
+    )
+    sources = list(
+        RatingSource.objects.filter(game=game)
+        .order_by("at", "session_id")
+        .values_list("session_id", "table_id", "at", "revision")
+    )
+    return states, events, sources

@@ -114,6 +114,21 @@ def sixteen(kop_tournament, club):
 
 
 @pytest.fixture
+def second_tournament(profiles, club, director, sixteen):
+    """The Wolsztyn Open: a later tournament on Kościan's rules, 3 rounds of 4 deals, seed
+    11, with the first eight of the sixteen checked in (start numbers in that order)."""
+    return TournamentFactory(
+        name="Wolsztyn Open",
+        rounds=3,
+        deals_per_round=4,
+        club=club,
+        seed=11,
+        created_by=director,
+        field=[entry.player for entry in sixteen[:8]],
+    )
+
+
+@pytest.fixture
 def kop_table(kop_tournament, sixteen):
     """Round 1's first table (with its session) of the Kościan Cup."""
     return RoundTableFactory(round__tournament=kop_tournament)

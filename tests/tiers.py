@@ -142,8 +142,9 @@ def integration_tier() -> Outcome:
     served = pytest_tier("integration", ["tests/integration"], env, [])
     # Django-tier files again on PostgreSQL, with tasks in-process (these tests run the
     # tasks themselves): every statement count as PostgreSQL gets them (one WITH for a
-    # save's writes), the app's hand-written SQL (statements kept prepared), and the
-    # ratings' raw reads and bulk writes (an ordered aggregate, COPY, UNNEST, upserts).
+    # save's writes, the standings' statements kept prepared, a rebuild's COPY), the app's
+    # hand-written SQL, and the ratings' raw reads and writes (an ordered aggregate,
+    # UNNEST, upserts).
     on_postgres = [
         "tests/config/test_statements.py",
         "tests/tournaments/test_sql.py",

@@ -15,18 +15,28 @@ for (the new row comes from the save; for Vint under any options: a hypothesis p
 
 **The standings page and the hall display** answer a poll, or a browser holding the page,
 with one small read; the standings read sends the same statements for one round as for
-two, and a page of a big field reads one page of rows.
+two, and a page of a big field reads one page of rows. The page's read and its poll are
+kept prepared on PostgreSQL (``tournaments.sql``), and Django's query log still sees them.
+
+**The ratings** (``tournaments.ratings``): an update after a round sends as many
+statements after a long history as after a short one, and so does a rebuild; a rebuild
+writes only what moved (nothing when nothing did), in bulk from scratch (``COPY`` on
+PostgreSQL). (That an update equals a rebuild, and what it reads:
+``tests/tournaments/test_ratings.py``.)
 
 The number of statements is asserted, so that one more fails.
 """
 
 from __future__ import annotations
 
+import random
 import re
+from datetime import timedelta
 
 import pytest
 from django.db import connection
 from django.db.models import F
+from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -34,12 +44,20 @@ from hypothesis import given
 
 from ops.models import TaskOutbox
 from scoring import services as scoring_services
+from scoring.engines.simulate import random_kop_deals
 from scoring.games import game_of
 from scoring.games.interface import Slot
+from scoring.games.kop.models import KopDeal
 from scoring.games.vint.deals import vint_rules_for
 from scoring.models import TableSession
 from tests.actors import DIRECTOR_ACCEPTS, phone
-from tests.factories import TableSessionFactory
+from tests.factories import (
+    PLAY_ACTOR,
+    TableSessionFactory,
+    play_round,
+    ratings_snapshot,
+    record_kop_deals,
+)
 from tests.scoring.test_tally import ACTOR, KOP_FACTS, VINT_FACTS
 from tests.scoring.test_vint_entry import RUBBER_1 as VINT_FORMS
 from tests.scoring.test_vint_tally_answer import PROPERTY, Saved, plays, replay
@@ -53,8 +71,14 @@ from tests.tournaments.test_standings_page_rows import (
     rows_read,
     vint_night,
 )
-from tournaments import selectors, services
-from tournaments.models import StandingsSnapshot, Tournament
+from tournaments import ratings, selectors, services, sql
+from tournaments.models import (
+    RatingEvent,
+    RatingSource,
+    RatingState,
+    StandingsSnapshot,
+    Tournament,
+)
 from tournaments.standings import standings_compute
 
 pytestmark = pytest.mark.django_db
@@ -394,6 +418,56 @@ def test_the_page_answers_304_to_a_browser_holding_it_until_something_on_it_move
     assert "checked in" not in director_client.get(url).content.decode()  # shown once
 
 
+# ------------------------------------------- the standings page's read, kept prepared
+
+
+def runs() -> dict[str, int]:
+    """Each statement kept prepared on this connection: how many times it ran (none off
+    PostgreSQL)."""
+    if connection.vendor != "postgresql":
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements "
+            "WHERE NOT from_sql"
+        )
+        return dict(cursor.fetchall())
+
+
+def ran_since(before: dict[str, int]) -> dict[str, int]:
+    return {s: n - before.get(s, 0) for s, n in runs().items() if n != before.get(s, 0)}
+
+
+@pytest.mark.parametrize("prepared", [True, False], ids=["prepared", "plain"])
+def test_a_public_readers_statements_are_kept_prepared(kop_table, settings, prepared):
+    """The standings page's one read (the tournament with its standings state) and its
+    poll give what the plain reads give, prepared or not, and Django's query log sees
+    them. On PostgreSQL a prepared one stays on the connection after its first use (a
+    later request only executes it); with ``DATABASE_PREPARED`` off, nothing is kept."""
+    settings.DATABASE_PREPARED = prepared
+    tournament = Tournament.objects.get(pk=kop_table.round.tournament_id)
+
+    before = runs()
+    with CaptureQueriesContext(connection) as queries:
+        found = selectors.standings_page_state(slug=tournament.slug)
+        again = selectors.standings_page_state(slug=tournament.slug)
+        status = selectors.standings_status(slug=tournament.slug)
+    assert len(queries) == 3
+    assert found is not None and again is not None and status is not None
+    assert model_to_dict(found[0]) == model_to_dict(tournament)
+    assert found[1] == again[1] == selectors.standings_state(tournament)
+    assert found[1].snapshot_id is None and not found[1].finished
+    assert (status["version"], status["snapshot"]) == (tournament.results_version, None)
+    assert selectors.standings_page_state(slug="no-such-tournament") is None
+    ran = ran_since(before)
+    if connection.vendor == "postgresql":
+        # The page's read also asks whether the last round is seated; the poll's does not.
+        page = [n for s, n in ran.items() if "standingssnapshot" in s and "rounds_planned" in s]
+        poll = [n for s, n in ran.items() if "standingssnapshot" in s and "rounds_planned" not in s]
+        # Prepared: the page's read ran three times, the poll's once; plain: none did.
+        assert (page, poll, len(ran)) == (([3], [1], 2) if prepared else ([], [], 0))
+
+
 # ------------------------------------------------------------------- the hall display
 
 
@@ -446,3 +520,158 @@ def test_a_standings_page_of_a_big_field_reads_one_page_of_rows(
     assert len(queries) == 4, [q["sql"] for q in queries]
     assert "ind-page=4" in html and "ind-page=2" in html  # paging links
     assert "Gracz 0059" in html and "Gracz 0061" not in html
+
+
+# ------------------------------------------------ the ratings: an update and a rebuild
+
+
+def _rating_writes(queries) -> list[str]:
+    """The INSERT/UPDATE/DELETE statements on rating sources, events and states."""
+    return [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].split(" ", 1)[0] in ("INSERT", "UPDATE", "DELETE")
+        and any(t in q["sql"] for t in ("ratingsource", "ratingevent", "ratingstate"))
+    ]
+
+
+def test_a_rebuild_of_unchanged_ratings_writes_nothing_and_a_correction_writes_only_what_moved(
+    kop_tournament, second_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    rng = random.Random(5)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(second_tournament, rng, django_capture_on_commit_callbacks)
+    before = ratings_snapshot()
+    ids = set(RatingEvent.objects.values_list("pk", flat=True))
+    with CaptureQueriesContext(connection) as queries:
+        result = ratings.ratings_rebuild(game="kop")
+    assert result.kind == "full" and result.players == 0
+    assert _rating_writes(queries) == []
+    assert (
+        ratings_snapshot() == before
+        and set(RatingEvent.objects.values_list("pk", flat=True)) == ids
+    )
+
+    # A deal of the last table rated is corrected: the rebuild rewrites that table's events
+    # and its players' states, nothing else, and still equals rating from scratch.
+    last = RatingSource.objects.order_by("-at", "-session_id").first().table
+    deal = KopDeal.objects.filter(session=last.session).order_by("number").first()
+    scoring_services.deal_void(session=last.session, slot=deal.slot, actor=PLAY_ACTOR, reason="x")
+    with CaptureQueriesContext(connection) as queries:
+        ratings.ratings_rebuild(game="kop")
+    written = _rating_writes(queries)
+    assert written and all("DELETE" not in sql for sql in written)
+    changed = set(RatingEvent.objects.values_list("pk", flat=True))
+    assert changed == ids  # events updated in place, none deleted and inserted again
+    rebuilt = ratings_snapshot()
+    RatingSource.objects.all().delete()
+    RatingState.objects.all().delete()
+    ratings.ratings_rebuild(game="kop")
+    assert ratings_snapshot() == rebuilt
+
+
+def test_a_rebuild_rewrites_an_event_whose_time_is_not_its_sources(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    """A rebuild reads whether each event's time is its source's (not the time itself): an
+    event that drifted from its source is written again, and only that one."""
+    play_round(kop_tournament, random.Random(6), django_capture_on_commit_callbacks)
+    before = ratings_snapshot()
+    event = RatingEvent.objects.order_by("pk").first()
+    RatingEvent.objects.filter(pk=event.pk).update(at=event.at - timedelta(days=1))
+    with CaptureQueriesContext(connection) as queries:
+        ratings.ratings_rebuild(game="kop")
+    assert len(_rating_writes(queries)) == 1
+    assert RatingEvent.objects.get(pk=event.pk).at == event.at
+    assert ratings_snapshot() == before
+
+
+@pytest.mark.parametrize("copy_rows", [1, 10**9], ids=["copy", "insert"])
+def test_a_rebuild_written_in_bulk_equals_the_incremental_ratings(
+    kop_tournament,
+    second_tournament,
+    sixteen,
+    django_capture_on_commit_callbacks,
+    monkeypatch,
+    copy_rows,
+):
+    """From scratch, a rebuild inserts every source and event at once: through COPY on
+    PostgreSQL from ``COPY_ROWS`` rows on (keys drawn from the sequence first), else one
+    INSERT each. Either way the rows equal the incremental updates', float for float."""
+    rng = random.Random(9)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(second_tournament, rng, django_capture_on_commit_callbacks)
+    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+    incremental = ratings_snapshot()
+    RatingSource.objects.all().delete()
+    RatingState.objects.all().delete()
+    monkeypatch.setattr(sql, "COPY_ROWS", copy_rows)
+    with CaptureQueriesContext(connection) as queries:
+        result = ratings.ratings_rebuild(game="kop")
+    assert result.kind == "full" and result.rated == 4 + 2 + 4
+    assert ratings_snapshot() == incremental
+    inserts = [sql for sql in _rating_writes(queries) if sql.startswith("INSERT")]
+    copied = connection.vendor == "postgresql" and copy_rows == 1
+    # COPY goes past Django's query log: only the states' upsert is left to see.
+    assert len(inserts) == (1 if copied else 3)
+
+
+def _sql_statements(queries) -> list[str]:
+    """The reads and writes sent, not BEGIN, COMMIT or savepoints (``statements``, a save's,
+    drops the savepoints only). A statement kept prepared (``tournaments.sql.prepared_cursor``)
+    is logged as "QUERY = '...' - PARAMS = ...": Django cannot write its parameters into it."""
+    sent = [q["sql"].removeprefix("QUERY = '").lstrip() for q in queries.captured_queries]
+    return [
+        sql
+        for sql in sent
+        if sql.split(" ", 1)[0].lstrip("(").upper()
+        in ("SELECT", "INSERT", "UPDATE", "DELETE", "WITH")
+    ]
+
+
+def test_an_update_and_a_rebuild_send_as_many_statements_however_long_the_history(
+    kop_tournament, sixteen, django_capture_on_commit_callbacks
+):
+    """The Celery task after a round: a fixed handful of statements (every new table's
+    deals and seats read at once, every write in bulk), whether one round or three
+    were rated before; the same for a rebuild, however many tables it reads."""
+    rng = random.Random(4)
+    counts = []
+    for history in (1, 2):
+        for _ in range(history):
+            play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
+        rnd = services.round_generate(tournament=kop_tournament)
+        for table in rnd.tables.select_related("session").order_by("number"):
+            record_kop_deals(
+                session=table.session, deals=random_kop_deals(rng, 4), entered_by=PLAY_ACTOR.label
+            )
+            services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
+        with CaptureQueriesContext(connection) as update:
+            result = ratings.ratings_update(game="kop")
+        assert result.kind == "incremental" and result.rated == 4
+        with CaptureQueriesContext(connection) as rebuild:
+            ratings.ratings_rebuild(game="kop")
+        counts.append((len(_sql_statements(update)), len(_sql_statements(rebuild))))
+        # The deals and seats are read by session id alone, not joined to their sessions
+        # (the models' default ordering would sort them by the sessions' dates).
+        reads = [
+            sql
+            for sql in _sql_statements(rebuild)
+            if 'FROM "scoring_k' in sql or 'FROM "scoring_tableseat"' in sql
+        ]
+        assert len(reads) == 2 and not any("scoring_tablesession" in sql for sql in reads)
+        # The stored sources, then their events joined to them (for their times), not to
+        # their players, and the states to nothing; nothing sorted.
+        stored = [sql for sql in _sql_statements(rebuild) if 'FROM "tournaments_rating' in sql]
+        assert not any("ORDER BY" in sql or "player" in sql.split("FROM")[1] for sql in stored[1:])
+        assert [sql.count("JOIN") for sql in stored[1:]] == [0, 1, 0]
+    assert counts[0] == counts[1]
+    # Run lock, hidden tournaments, the new and changed sources in one read (no deal of a
+    # rated table: their sessions' revisions say whether they were written since), the
+    # sources and their events from the cut (with the changes, the tables to rate), their
+    # seats, their deals with small points, states; sources, events and states written, the
+    # run row.
+    assert counts[0][0] == 12
+    # Run lock, hidden tournaments, the sources and their events, the tables to rate,
+    # their seats, their deals with small points, states, the run row.
+    assert counts[0][1] == 9

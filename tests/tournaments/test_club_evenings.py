@@ -15,9 +15,8 @@ from scoring import acceptance
 from scoring import services as scoring_services
 from scoring.errors import AcceptRefused
 from scoring.models import DealHistory
-from tests.factories import TableSessionFactory
+from tests.factories import TableSessionFactory, play_round, ratings_snapshot
 from tests.scoring.test_acceptance import CHECKER, DIRECTOR, evening
-from tests.tournaments.test_ratings import play_round, snapshot
 from tournaments import ratings
 from tournaments.models import RatingEvent, RatingSource
 
@@ -61,9 +60,9 @@ def test_a_club_session_accepted_by_another_seat_is_rated_and_equals_a_rebuild(
     source = RatingSource.objects.get(session=session)
     assert source.table is None and source.at == session.accepted_at
     assert RatingEvent.objects.filter(source=source).count() == 4
-    incremental = snapshot()
+    incremental = ratings_snapshot()
     ratings.ratings_rebuild(game="kop")
-    assert snapshot() == incremental
+    assert ratings_snapshot() == incremental
 
     # The player page and the leaderboard say which evening was rated.
     label = ratings.club_evening_label(session)
@@ -85,10 +84,10 @@ def test_a_club_session_accepted_by_another_seat_is_rated_and_equals_a_rebuild(
     with django_capture_on_commit_callbacks() as callbacks:
         scoring_services.deal_void(session=session, slot=deal.slot, actor=DIRECTOR, reason="x")
     run_club_rating(callbacks)
-    corrected = snapshot()
+    corrected = ratings_snapshot()
     assert corrected != incremental
     ratings.ratings_rebuild(game="kop")
-    assert snapshot() == corrected
+    assert ratings_snapshot() == corrected
 
 
 def test_an_excluded_session_is_not_rated_and_its_exclusion_is_in_the_history(
@@ -114,9 +113,9 @@ def test_an_excluded_session_is_not_rated_and_its_exclusion_is_in_the_history(
     assert not RatingEvent.objects.filter(source__session=session).exists()
     entry = DealHistory.objects.get(session=session, action="excluded")
     assert entry.reason == "played with a missing card" and entry.actor == "dora"
-    incremental = snapshot()
+    incremental = ratings_snapshot()
     ratings.ratings_rebuild(game="kop")
-    assert snapshot() == incremental
+    assert ratings_snapshot() == incremental
     line = next(
         s
         for s in ratings.player_profile(player=players[0])["sessions"]

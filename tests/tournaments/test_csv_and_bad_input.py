@@ -12,8 +12,8 @@ from django.urls import reverse
 from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.config.test_csvexport import assert_escaped, read_csv, rename
+from tests.factories import play_rounds_then_rate
 from tests.strict_db import postgres_rules
-from tests.tournaments.test_ratings_pages import play_rounds
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -44,7 +44,7 @@ def test_standings_csv_escapes_names_and_writes_ties_as_1_equals(
 
 
 def test_rating_leaderboard_csv_escapes_names(client, kop_tournament, sixteen):
-    play_rounds(kop_tournament, 1)
+    play_rounds_then_rate(kop_tournament, 1)
     rename([e.player for e in sixteen])
     rows = read_csv(
         client.get(reverse("tournaments:rating_leaderboard_csv", args=["kop"]), {"min": 0})

@@ -1,11 +1,11 @@
 """Club ratings through the database: enqueued on acceptance, incremental equals a full
 rebuild (also after a correction of an earlier table), sitting out changes nothing, the
-rebuild command, and Vint rubbers."""
+rebuild command, and Vint rubbers. (How many statements an update and a rebuild send and
+write: ``tests/config/test_statements.py``.)"""
 
 from __future__ import annotations
 
 import random
-from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
@@ -23,7 +23,14 @@ from scoring.games.kop.models import KopDeal
 from scoring.games.vint.models import VintDeal, VintRubber
 from scoring.models import TableSession
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.factories import PlayerFactory
+from tests.factories import (
+    PlayerFactory,
+    TableSessionFactory,
+    TournamentFactory,
+    play_round,
+    rating_callbacks,
+    ratings_snapshot,
+)
 from tests.factories import record_kop_deals as kop_bulk_record
 from tournaments import ratings, services, sql
 from tournaments.families.kop import kop_tables
@@ -39,77 +46,6 @@ from tournaments.ranking import ratings as core
 
 pytestmark = pytest.mark.django_db
 ACTOR = scoring_services.Actor(label="test", is_director=True)
-TASK = "tournaments.tasks.ratings_update"
-
-
-def rating_callbacks(callbacks):
-    """The on-commit callbacks that enqueue the ratings task (others, e.g. standings, not)."""
-    return [
-        cb
-        for cb in callbacks
-        if getattr(cb, "task", None) == TASK  # ops.outbox.PendingTask: the task's name
-    ]
-
-
-def play_round(tournament, rng, capture, deals=4):
-    """Seat a round, record random deals, accept each table and run the ratings task that
-    each acceptance enqueued (only that one: standings have their own tests)."""
-    rnd = services.round_generate(tournament=tournament)
-    for table in rnd.tables.select_related("session").order_by("number"):
-        kop_bulk_record(
-            session=table.session, deals=random_kop_deals(rng, deals), entered_by=ACTOR.label
-        )
-    for table in rnd.tables.order_by("number"):
-        with capture() as callbacks:
-            services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
-        for cb in rating_callbacks(callbacks):
-            cb()
-    return rnd
-
-
-def snapshot(game="kop"):
-    states = sorted(
-        RatingState.objects.filter(game=game).values_list(
-            "player_id", "mu", "sigma", "games", "tables", "last_event__source__session_id"
-        )
-    )
-    events = sorted(
-        RatingEvent.objects.filter(game=game).values_list(
-            "source__session_id",
-            "player_id",
-            "mu_before",
-            "sigma_before",
-            "mu_after",
-            "sigma_after",
-            "games",
-            "at",
-        )
-    )
-    sources = list(
-        RatingSource.objects.filter(game=game)
-        .order_by("at", "session_id")
-        .values_list("session_id", "table_id", "at", "revision")
-    )
-    return states, events, sources
-
-
-@pytest.fixture
-def second_tournament(profiles, club, director, sixteen):
-    """A later tournament with eight of the sixteen."""
-    t = services.tournament_create(
-        name="Wolsztyn Open",
-        game="kop",
-        profile_version=profiles["kop-koscian"].current,
-        rounds=3,
-        deals_per_round=4,
-        club=club,
-        seed=11,
-        created_by=director,
-    )
-    for entry in sixteen[:8]:
-        e = services.registration_add(tournament=t, player=entry.player)
-        services.registration_check_in(registration=e)
-    return t
 
 
 def test_accepting_a_table_enqueues_the_ratings_update_after_commit(
@@ -133,14 +69,14 @@ def test_incremental_after_each_table_equals_a_full_rebuild(
     for _ in range(2):
         play_round(second_tournament, rng, django_capture_on_commit_callbacks)
     play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
-    incremental = snapshot()
+    incremental = ratings_snapshot()
     run = RatingRun.objects.get(game="kop")
     assert run.kind == "incremental" and run.sources == 4 * 3 + 2 * 2
     assert len(incremental[2]) == 16 and len(incremental[0]) == 16
 
     result = ratings.ratings_rebuild(game="kop")
     assert result.kind == "full" and result.rated == 16
-    assert snapshot() == incremental
+    assert ratings_snapshot() == incremental
 
 
 def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuild(
@@ -150,7 +86,7 @@ def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuil
     play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
     play_round(second_tournament, rng, django_capture_on_commit_callbacks)
     play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
-    before = snapshot()
+    before = ratings_snapshot()
     first_table = RoundTable.objects.filter(round__tournament=kop_tournament).order_by("pk")[0]
     deal = KopDeal.objects.filter(session=first_table.session).exclude(declarer_points=52)[0]
     facts = {
@@ -165,13 +101,13 @@ def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuil
         )
     (cb,) = rating_callbacks(callbacks)
     cb()
-    corrected = snapshot()
+    corrected = ratings_snapshot()
     assert corrected != before
     # Every table from the corrected one on was rated again; the ones before it were kept.
     assert corrected[2][0][1] == first_table.pk
     assert corrected[2][0][3] != before[2][0][3]
     ratings.ratings_rebuild(game="kop")
-    assert snapshot() == corrected
+    assert ratings_snapshot() == corrected
 
     with django_capture_on_commit_callbacks() as callbacks:
         scoring_services.deal_void(
@@ -179,9 +115,9 @@ def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuil
         )
     for cb in rating_callbacks(callbacks):
         cb()
-    voided = snapshot()
+    voided = ratings_snapshot()
     ratings.ratings_rebuild(game="kop")
-    assert snapshot() == voided
+    assert ratings_snapshot() == voided
 
 
 def test_a_table_committed_late_with_an_earlier_acceptance_time_is_slotted_in(
@@ -204,9 +140,9 @@ def test_a_table_committed_late_with_an_earlier_acceptance_time_is_slotted_in(
     RoundTable.objects.filter(pk=tables[0].pk).update(accepted_at=early)
     result = ratings.ratings_update(game="kop")
     assert result.kind == "incremental" and result.removed == 1 and result.rated == 2
-    late = snapshot()
+    late = ratings_snapshot()
     ratings.ratings_rebuild(game="kop")
-    assert snapshot() == late
+    assert ratings_snapshot() == late
 
 
 def test_a_withdrawn_acceptance_takes_the_table_back(
@@ -219,9 +155,9 @@ def test_a_withdrawn_acceptance_takes_the_table_back(
     RoundTable.objects.filter(pk=table.pk).update(accepted_at=None)
     result = ratings.ratings_update(game="kop")
     assert result.removed >= 1 and not RatingSource.objects.filter(table=table).exists()
-    taken_back = snapshot()
+    taken_back = ratings_snapshot()
     ratings.ratings_rebuild(game="kop")
-    assert snapshot() == taken_back
+    assert ratings_snapshot() == taken_back
 
 
 def test_hidden_standings_are_rated_only_when_the_last_round_is_finished(
@@ -238,9 +174,9 @@ def test_hidden_standings_are_rated_only_when_the_last_round_is_finished(
     assert ratings.hidden_tournaments(game="kop") == []
     assert RatingSource.objects.count() == 8
     assert {s.games for s in RatingState.objects.all()} == {8}
-    finished = snapshot()
+    finished = ratings_snapshot()
     ratings.ratings_rebuild(game="kop")
-    assert snapshot() == finished
+    assert ratings_snapshot() == finished
 
 
 def test_running_the_update_again_changes_nothing(
@@ -248,11 +184,11 @@ def test_running_the_update_again_changes_nothing(
 ):
     play_round(kop_tournament, random.Random(1), django_capture_on_commit_callbacks)
     computed = RatingRun.objects.get(game="kop").computed_at
-    before = snapshot()
+    before = ratings_snapshot()
     result = ratings.ratings_update_for_tournament(tournament_id=kop_tournament.pk)
     assert result.kind == "unchanged"
     assert ratings.ratings_update(game="kop").kind == "unchanged"  # every table checked
-    assert snapshot() == before
+    assert ratings_snapshot() == before
     assert RatingRun.objects.get(game="kop").computed_at == computed
 
 
@@ -298,12 +234,12 @@ def test_the_table_model_is_selectable_and_switching_rebuilds(
 ):
     rng = random.Random(4)
     play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
-    deal_model = snapshot()
+    deal_model = ratings_snapshot()
     with override_settings(RATINGS_MODEL="table"):
         result = ratings.ratings_rebuild(game="kop")
     assert result.model == "table" and result.kind == "full"
     assert RatingRun.objects.get(game="kop").model == "table"
-    assert snapshot()[0] != deal_model[0]
+    assert ratings_snapshot()[0] != deal_model[0]
     # Games still count deals; one match per table.
     assert {s.games for s in RatingState.objects.all()} == {4}
     # The stored model is kept by later updates until the next rebuild.
@@ -319,11 +255,11 @@ def test_an_unknown_model_is_refused():
 
 def test_rebuild_command(kop_tournament, sixteen, django_capture_on_commit_callbacks, capsys):
     play_round(kop_tournament, random.Random(8), django_capture_on_commit_callbacks)
-    before = snapshot()
+    before = ratings_snapshot()
     call_command("rebuild_ratings")
     out = capsys.readouterr().out
     assert "kop: full, 4 tables rated" in out
-    assert snapshot() == before
+    assert ratings_snapshot() == before
     call_command("rebuild_ratings", "--check", "--game", "kop")
     assert "kop: unchanged" in capsys.readouterr().out
     call_command("rebuild_ratings", "--game", "kop", "--model", "table")
@@ -335,18 +271,12 @@ def test_rebuild_command(kop_tournament, sixteen, django_capture_on_commit_callb
 
 def test_vint_is_rated_per_rubber_partnership_against_partnership(profiles, club, director):
     players = [PlayerFactory(club=club, name=n) for n in ("Anu", "Berit", "Carl", "Dagmar")]
-    tournament = services.tournament_create(
-        name="Tallinn Vint",
-        game="vint",
-        profile_version=profiles["vint-estonian"].current
-        if "vint-estonian" in profiles
-        else next(p for p in profiles.values() if p.game == "vint").current,
-        club=club,
-        created_by=director,
-    )
-    session = scoring_services.session_create(
+    tournament = TournamentFactory(name="Tallinn Vint", game="vint", club=club, created_by=director)
+    session = TableSessionFactory(
         game="vint", profile_version=tournament.profile_version, players=players
     )
+    # A round of this one table by hand: a seated round's session would seat the players
+    # by the seating's draw, and the rubbers below name who sits where.
     rnd = Round.objects.create(tournament=tournament, number=1)
     table = RoundTable.objects.create(round=rnd, number=1, session=session)
     # Rubber 1: A+C (N/S) beat B+D; rubber 2: A+B (N/S) lose to C+D.
@@ -374,10 +304,7 @@ def test_vint_is_rated_per_rubber_partnership_against_partnership(profiles, club
 
 
 def test_sessions_outside_tournaments_are_not_rated(profiles, club):
-    players = [PlayerFactory(club=club) for _ in range(4)]
-    session = scoring_services.session_create(
-        game="kop", profile_version=profiles["kop-koscian"].current, players=players
-    )
+    session = TableSessionFactory(players=[PlayerFactory(club=club) for _ in range(4)])
     kop_bulk_record(
         session=session, deals=random_kop_deals(random.Random(1), 4), entered_by=ACTOR.label
     )
@@ -403,20 +330,15 @@ def test_two_players_of_the_same_name_keep_their_own_ratings_and_pages(
 
     # Kop: a one-table tournament; Jan declares (with a partner) and wins every deal
     # against the other Jan.
-    kop = services.tournament_create(
+    kop = TournamentFactory(
         name="Namesakes Kop",
-        game="kop",
-        profile_version=profiles["kop-koscian"].current,
         rounds=1,
         deals_per_round=4,
         club=club,
         seed=3,
         created_by=director,
+        field=[jan, other_jan, ala, ola],
     )
-    for p in (jan, other_jan, ala, ola):
-        services.registration_check_in(
-            registration=services.registration_add(tournament=kop, player=p)
-        )
     rnd = services.round_generate(tournament=kop)
     (kop_table,) = rnd.tables.select_related("session")
     seat = {s.player_id: s.seat for s in kop_table.session.seats.all()}
@@ -438,18 +360,15 @@ def test_two_players_of_the_same_name_keep_their_own_ratings_and_pages(
 
     # Vint: Jan (north) and the other Jan (east) on opposite sides of both rubbers; Jan's
     # partnership wins both.
-    vint_tournament = services.tournament_create(
-        name="Namesakes Vint",
-        game="vint",
-        profile_version=next(p for p in profiles.values() if p.game == "vint").current,
-        club=club,
-        created_by=director,
+    vint_tournament = TournamentFactory(
+        name="Namesakes Vint", game="vint", club=club, created_by=director
     )
-    session = scoring_services.session_create(
+    session = TableSessionFactory(
         game="vint",
         profile_version=vint_tournament.profile_version,
         players=[jan, other_jan, ala, ola],
     )
+    # By hand, as above: the rubbers name the seats.
     vint_round = Round.objects.create(tournament=vint_tournament, number=1)
     vint_table = RoundTable.objects.create(round=vint_round, number=1, session=session)
     VintRubber.objects.create(session=session, number=1, north=1, east=2, south=3, west=4)
@@ -461,11 +380,7 @@ def test_two_players_of_the_same_name_keep_their_own_ratings_and_pages(
     vint_table.save()
 
     # A casual Kop session of the first Jan only (not rated, but on his page).
-    casual = scoring_services.session_create(
-        game="kop",
-        profile_version=profiles["kop-koscian"].current,
-        players=[jan, ala, ola, PlayerFactory(club=club)],
-    )
+    casual = TableSessionFactory(players=[jan, ala, ola, PlayerFactory(club=club)])
 
     for game in ("kop", "vint"):
         ratings.ratings_update(game=game)
@@ -513,13 +428,10 @@ def test_two_players_of_the_same_name_keep_their_own_ratings_and_pages(
 # ------------------------------------------------------------ what changed, not the history
 
 
-def club_evening(club, profiles, rng, deals=4):
+def club_evening(club, rng, deals=4):
     """A club session of four new players with ``deals`` random deals, accepted by a
     director (its acceptance enqueues the club task, which the caller runs or not)."""
-    players = [PlayerFactory(club=club) for _ in range(4)]
-    session = scoring_services.session_create(
-        game="kop", profile_version=profiles["kop-koscian"].current, players=players
-    )
+    session = TableSessionFactory(players=[PlayerFactory(club=club) for _ in range(4)])
     kop_bulk_record(session=session, deals=random_kop_deals(rng, deals), entered_by=ACTOR.label)
     acceptance.session_accept(session=session, actor=ACTOR, reason="on paper")
     return session
@@ -545,7 +457,7 @@ def test_the_change_read_names_what_changed_and_nothing_else(
     ]
     assert found[0].at == RatingSource.objects.get(session=first.session).at
 
-    evening = club_evening(club, profiles, rng)
+    evening = club_evening(club, rng)
     RoundTable.objects.filter(pk=second.pk).update(accepted_at=None)
     found = sorted(sql.changed_sources("kop", []), key=lambda c: c.session_id)
     evening.refresh_from_db()
@@ -556,9 +468,9 @@ def test_the_change_read_names_what_changed_and_nothing_else(
     ]
     ratings.ratings_update(game="kop")
     assert sql.changed_sources("kop", []) == []
-    updated = snapshot()
+    updated = ratings_snapshot()
     ratings.ratings_rebuild(game="kop")
-    assert snapshot() == updated
+    assert ratings_snapshot() == updated
 
 
 def test_a_club_evenings_update_reads_that_evenings_deals_only(
@@ -569,15 +481,15 @@ def test_a_club_evenings_update_reads_that_evenings_deals_only(
     rng = random.Random(22)
     for _ in range(2):
         play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
-    evening = club_evening(club, profiles, rng)
+    evening = club_evening(club, rng)
     with CaptureQueriesContext(connection) as queries:
         result = ratings.ratings_update(game="kop")
     assert result.kind == "incremental" and result.rated == 1 and result.removed == 0
     deal_reads = [q["sql"] for q in queries.captured_queries if "scoring_kopdeal" in q["sql"]]
     assert deal_reads and all(f"IN ({evening.pk})" in text for text in deal_reads)
-    updated = snapshot()
+    updated = ratings_snapshot()
     ratings.ratings_rebuild(game="kop")
-    assert snapshot() == updated
+    assert ratings_snapshot() == updated
 
 
 def test_sources_rated_before_revisions_were_kept_are_rated_again_to_the_same_ratings(
@@ -588,161 +500,12 @@ def test_sources_rated_before_revisions_were_kept_are_rated_again_to_the_same_ra
     rng = random.Random(23)
     play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
     play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
-    before = snapshot()
+    before = ratings_snapshot()
     RatingSource.objects.update(revision=None)
     result = ratings.ratings_update(game="kop")
     assert result.kind == "incremental" and result.removed == result.rated == 8
-    assert snapshot() == before
+    assert ratings_snapshot() == before
     assert ratings.ratings_update(game="kop").kind == "unchanged"
-
-
-def _rating_writes(queries) -> list[str]:
-    """The INSERT/UPDATE/DELETE statements on rating sources, events and states."""
-    return [
-        q["sql"]
-        for q in queries.captured_queries
-        if q["sql"].split(" ", 1)[0] in ("INSERT", "UPDATE", "DELETE")
-        and any(t in q["sql"] for t in ("ratingsource", "ratingevent", "ratingstate"))
-    ]
-
-
-def test_a_rebuild_of_unchanged_ratings_writes_nothing_and_a_correction_writes_only_what_moved(
-    kop_tournament, second_tournament, sixteen, django_capture_on_commit_callbacks
-):
-    rng = random.Random(5)
-    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
-    play_round(second_tournament, rng, django_capture_on_commit_callbacks)
-    before = snapshot()
-    ids = set(RatingEvent.objects.values_list("pk", flat=True))
-    with CaptureQueriesContext(connection) as queries:
-        result = ratings.ratings_rebuild(game="kop")
-    assert result.kind == "full" and result.players == 0
-    assert _rating_writes(queries) == []
-    assert snapshot() == before and set(RatingEvent.objects.values_list("pk", flat=True)) == ids
-
-    # A deal of the last table rated is corrected: the rebuild rewrites that table's events
-    # and its players' states, nothing else, and still equals rating from scratch.
-    last = RatingSource.objects.order_by("-at", "-session_id").first().table
-    deal = KopDeal.objects.filter(session=last.session).order_by("number").first()
-    scoring_services.deal_void(session=last.session, slot=deal.slot, actor=ACTOR, reason="x")
-    with CaptureQueriesContext(connection) as queries:
-        ratings.ratings_rebuild(game="kop")
-    written = _rating_writes(queries)
-    assert written and all("DELETE" not in sql for sql in written)
-    changed = set(RatingEvent.objects.values_list("pk", flat=True))
-    assert changed == ids  # events updated in place, none deleted and inserted again
-    rebuilt = snapshot()
-    RatingSource.objects.all().delete()
-    RatingState.objects.all().delete()
-    ratings.ratings_rebuild(game="kop")
-    assert snapshot() == rebuilt
-
-
-def test_a_rebuild_rewrites_an_event_whose_time_is_not_its_sources(
-    kop_tournament, sixteen, django_capture_on_commit_callbacks
-):
-    """A rebuild reads whether each event's time is its source's (not the time itself): an
-    event that drifted from its source is written again, and only that one."""
-    play_round(kop_tournament, random.Random(6), django_capture_on_commit_callbacks)
-    before = snapshot()
-    event = RatingEvent.objects.order_by("pk").first()
-    RatingEvent.objects.filter(pk=event.pk).update(at=event.at - timedelta(days=1))
-    with CaptureQueriesContext(connection) as queries:
-        ratings.ratings_rebuild(game="kop")
-    assert len(_rating_writes(queries)) == 1
-    assert RatingEvent.objects.get(pk=event.pk).at == event.at
-    assert snapshot() == before
-
-
-@pytest.mark.parametrize("copy_rows", [1, 10**9], ids=["copy", "insert"])
-def test_a_rebuild_written_in_bulk_equals_the_incremental_ratings(
-    kop_tournament,
-    second_tournament,
-    sixteen,
-    django_capture_on_commit_callbacks,
-    monkeypatch,
-    copy_rows,
-):
-    """From scratch, a rebuild inserts every source and event at once: through COPY on
-    PostgreSQL from ``COPY_ROWS`` rows on (keys drawn from the sequence first), else one
-    INSERT each. Either way the rows equal the incremental updates', float for float."""
-    rng = random.Random(9)
-    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
-    play_round(second_tournament, rng, django_capture_on_commit_callbacks)
-    play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
-    incremental = snapshot()
-    RatingSource.objects.all().delete()
-    RatingState.objects.all().delete()
-    monkeypatch.setattr(sql, "COPY_ROWS", copy_rows)
-    with CaptureQueriesContext(connection) as queries:
-        result = ratings.ratings_rebuild(game="kop")
-    assert result.kind == "full" and result.rated == 4 + 2 + 4
-    assert snapshot() == incremental
-    inserts = [sql for sql in _rating_writes(queries) if sql.startswith("INSERT")]
-    copied = connection.vendor == "postgresql" and copy_rows == 1
-    # COPY goes past Django's query log: only the states' upsert is left to see.
-    assert len(inserts) == (1 if copied else 3)
-
-
-def _statements(queries) -> list[str]:
-    """The SQL statements sent (not BEGIN, COMMIT or savepoints). A statement kept prepared
-    (``tournaments.sql.prepared_cursor``) is logged as "QUERY = '...' - PARAMS = ...": Django
-    cannot write its parameters into it."""
-    sent = [q["sql"].removeprefix("QUERY = '").lstrip() for q in queries.captured_queries]
-    return [
-        sql
-        for sql in sent
-        if sql.split(" ", 1)[0].lstrip("(").upper()
-        in ("SELECT", "INSERT", "UPDATE", "DELETE", "WITH")
-    ]
-
-
-def test_an_update_and_a_rebuild_send_as_many_statements_however_long_the_history(
-    kop_tournament, sixteen, django_capture_on_commit_callbacks
-):
-    """The Celery task after a round: a fixed handful of statements (every new table's
-    deals and seats read at once, every write in bulk), whether one round or three
-    were rated before; the same for a rebuild, however many tables it reads."""
-    rng = random.Random(4)
-    counts = []
-    for history in (1, 2):
-        for _ in range(history):
-            play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
-        rnd = services.round_generate(tournament=kop_tournament)
-        for table in rnd.tables.select_related("session").order_by("number"):
-            kop_bulk_record(
-                session=table.session, deals=random_kop_deals(rng, 4), entered_by=ACTOR.label
-            )
-            services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
-        with CaptureQueriesContext(connection) as update:
-            result = ratings.ratings_update(game="kop")
-        assert result.kind == "incremental" and result.rated == 4
-        with CaptureQueriesContext(connection) as rebuild:
-            ratings.ratings_rebuild(game="kop")
-        counts.append((len(_statements(update)), len(_statements(rebuild))))
-        # The deals and seats are read by session id alone, not joined to their sessions
-        # (the models' default ordering would sort them by the sessions' dates).
-        reads = [
-            sql
-            for sql in _statements(rebuild)
-            if 'FROM "scoring_k' in sql or 'FROM "scoring_tableseat"' in sql
-        ]
-        assert len(reads) == 2 and not any("scoring_tablesession" in sql for sql in reads)
-        # The stored sources, then their events joined to them (for their times), not to
-        # their players, and the states to nothing; nothing sorted.
-        stored = [sql for sql in _statements(rebuild) if 'FROM "tournaments_rating' in sql]
-        assert not any("ORDER BY" in sql or "player" in sql.split("FROM")[1] for sql in stored[1:])
-        assert [sql.count("JOIN") for sql in stored[1:]] == [0, 1, 0]
-    assert counts[0] == counts[1]
-    # Run lock, hidden tournaments, the new and changed sources in one read (no deal of a
-    # rated table: their sessions' revisions say whether they were written since), the
-    # sources and their events from the cut (with the changes, the tables to rate), their
-    # seats, their deals with small points, states; sources, events and states written, the
-    # run row.
-    assert counts[0][0] == 12
-    # Run lock, hidden tournaments, the sources and their events, the tables to rate,
-    # their seats, their deals with small points, states, the run row.
-    assert counts[0][1] == 9
 
 
 def test_a_table_is_read_deal_by_deal_in_number_order_with_its_small_points(profiles, club):
@@ -750,9 +513,8 @@ def test_a_table_is_read_deal_by_deal_in_number_order_with_its_small_points(prof
     text), each with its declarers by player id and its outcome, and the seats' sums of
     payments without the voided deals; a session without deals is an empty table."""
     players = [PlayerFactory(club=club, name=f"Gracz {i}", number=i) for i in range(1, 5)]
-    version = profiles["kop-koscian"].current
-    session = scoring_services.session_create(game="kop", profile_version=version, players=players)
-    empty = scoring_services.session_create(game="kop", profile_version=version, players=players)
+    session = TableSessionFactory(players=players)
+    empty = TableSessionFactory(players=players)
     kop_bulk_record(session=session, deals=random_kop_deals(random.Random(2), 14), entered_by="x")
     deal = KopDeal.objects.get(session=session, number=3)
     scoring_services.deal_void(session=session, slot=deal.slot, actor=ACTOR, reason="x")

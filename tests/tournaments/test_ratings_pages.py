@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import csv
 import io
-import random
 from datetime import timedelta
 
 import pytest
 from django.urls import reverse
 
-from scoring import services as scoring_services
-from scoring.engines.simulate import random_kop_deals
-from tests.actors import DIRECTOR_ACCEPTS
-from tests.factories import PlayerFactory
-from tests.factories import record_kop_deals as kop_bulk_record
-from tournaments import ratings, services
+from tests.factories import (
+    PlayerFactory,
+    RegistrationFactory,
+    TournamentFactory,
+    play_rounds_then_rate,
+)
+from tournaments import ratings
 from tournaments.models import (
     RatingEvent,
     RatingState,
@@ -25,24 +25,11 @@ from tournaments.models import (
 )
 
 pytestmark = pytest.mark.django_db
-ACTOR = scoring_services.Actor(label="test", is_director=True)
-
-
-def play_rounds(tournament, rounds, deals=4, seed=1):
-    rng = random.Random(seed)
-    for _ in range(rounds):
-        rnd = services.round_generate(tournament=tournament)
-        for table in rnd.tables.select_related("session"):
-            kop_bulk_record(
-                session=table.session, deals=random_kop_deals(rng, deals), entered_by=ACTOR.label
-            )
-        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
-    ratings.ratings_update(game="kop")
 
 
 @pytest.fixture
 def rated(kop_tournament, sixteen):
-    play_rounds(kop_tournament, 2)
+    play_rounds_then_rate(kop_tournament, 2)
     return kop_tournament
 
 
@@ -160,7 +147,7 @@ def test_player_page_shows_ratings_chart_history_and_meetings(client, rated, six
 def test_player_page_hides_results_of_hidden_standings(client, kop_tournament, sixteen):
     kop_tournament.hide_standings = True
     kop_tournament.save()
-    play_rounds(kop_tournament, 1)
+    play_rounds_then_rate(kop_tournament, 1)
     _snapshot(kop_tournament, {e.number: e.number for e in sixteen})
     response = client.get(reverse("tournaments:player_page", args=[sixteen[0].player.pk]))
     assert response.context["ratings"] == [] and response.context["per_game"] == []
@@ -201,15 +188,9 @@ def three_cups(profiles, club, director):
     players = [PlayerFactory(club=club, name=n) for n in ("Ala", "Bolek", "Celina", "Darek")]
     cups = []
     for i in range(3):
-        t = services.tournament_create(
-            name=f"Cup {i + 1}",
-            game="kop",
-            profile_version=profiles["kop-koscian"].current,
-            club=club,
-            created_by=director,
-        )
+        t = TournamentFactory(name=f"Cup {i + 1}", club=club, created_by=director)
         for p in players:
-            services.registration_add(tournament=t, player=p)
+            RegistrationFactory(tournament=t, player=p, checked_in=False)
         cups.append(t)
     return players, cups
 
