@@ -1,9 +1,10 @@
 """Who may enter deals at a table session, and who they are.
 
-Directors always may (also after the session is locked). Before the lock, so may the
-session's creator and its assigned scorers while they are scorers (a scorer removed
-from the group stops at the next request), and any phone that opened the table's
-private link (``/t/<token>/``) with no account.
+Nobody may once the session is locked (accepted, or locked by its director): the director
+unlocks it first, with a reason. Before that, directors may, and so may the session's
+creator and its assigned scorers while they are scorers (a scorer removed from the group
+stops at the next request), and any phone that opened the table's private link
+(``/t/<token>/``) with no account.
 
 How a phone with no account says who it is
 -------------------------------------------
@@ -104,4 +105,7 @@ def entry_actor(request: HttpRequest, session: TableSession) -> Actor | None:
 
 
 def can_write(actor: Actor | None, session: TableSession) -> bool:
-    return actor is not None and (actor.is_director or not session.locked)
+    """Whether ``actor`` may enter and change deals at ``session`` now: nobody at a locked
+    table (accepted, or locked by the director), not even its director, who unlocks it
+    first with a reason."""
+    return actor is not None and not session.locked

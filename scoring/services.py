@@ -106,8 +106,10 @@ def session_locked(session_id: int) -> TableSession:
 
 
 def _writable(session: TableSession, actor: Actor) -> None:
-    if session.locked and not actor.is_director:
-        raise SessionLocked(_("This session is locked: only a director may change it."))
+    """A locked table (accepted, or locked by its director) takes no change from anyone:
+    its director unlocks it first, saying why (the history keeps both)."""
+    if session.locked:
+        raise SessionLocked(_("This table is locked: nothing changes until the director unlocks it, with a reason."))
 
 
 def _reason(reason: str, action: str) -> str:

@@ -55,9 +55,12 @@ def test_a_nul_in_a_table_link_is_not_found(client, kop_session):
         )  # "which seat are you?"
 
 
-def test_a_nul_in_the_profile_copy_is_not_found(director_client, profiles):
+def test_a_nul_in_the_profile_copy_is_refused_with_a_message(director_client, profiles):
     with postgres_rules():
-        assert director_client.get(reverse("scoring:profile_new") + "?copy=%00").status_code == 404
+        refused = director_client.get(reverse("scoring:profile_new") + "?copy=%00")
+        assert refused.status_code == 400 and "cannot be used" in refused.content.decode()
+        missing = director_client.get(reverse("scoring:profile_new") + "?copy=no-such-profile")
+        assert missing.status_code == 404
         ok = director_client.get(reverse("scoring:profile_new") + "?copy=kop-pagat")
     assert ok.status_code == 200
 

@@ -333,16 +333,24 @@ def test_table_link_lets_a_player_without_an_account_enter(vint_session):
     assert VintDeal.objects.get().entered_by == "table link, seat 3"
 
 
-def test_after_the_lock_only_a_director_changes_deals(scorer_client, director_client, vint_session):
+def test_after_the_lock_nobody_changes_deals_until_the_director_unlocks(
+    scorer_client, director_client, vint_session
+):
     record(scorer_client, vint_session, RUBBER_1[:1])
     assert director_client.post(url("session_lock", vint_session)).status_code == 302
     data = {"rubber": "1", **RUBBER_1[1]}
-    assert scorer_client.post(url("deal_add", vint_session), data).status_code == 403
     edit = url("deal_edit", vint_session, slot="1.1")
-    assert scorer_client.post(edit, {**RUBBER_1[0], "reason": "x"}).status_code == 403
     void = url("deal_void", vint_session, slot="1.1")
-    assert scorer_client.post(void, {"reason": "x"}).status_code == 403
-    assert "locked: only a director" in page(scorer_client, vint_session)
+    for client in (scorer_client, director_client):  # the director too (issue 25)
+        assert client.post(url("deal_add", vint_session), data).status_code == 403
+        assert client.post(edit, {**RUBBER_1[0], "reason": "x"}).status_code == 403
+        assert client.post(void, {"reason": "x"}).status_code == 403
+        assert "locked: nothing changes until the director unlocks it" in page(
+            client, vint_session
+        )
+        assert 'id="deal-form"' not in page(client, vint_session)
+    unlock = {"unlock": "1", "reason": "the scorer typed 10 for 11"}
+    assert director_client.post(url("session_lock", vint_session), unlock).status_code == 302
     response = director_client.post(edit, {**RUBBER_1[0], "declarer_tricks": "11", "reason": "fix"})
     assert response.status_code == 302
     assert VintDeal.objects.get().facts["declarer_tricks"] == 11
