@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from scoring.errors import AcceptRefused, DealRejected
 from scoring.games import game_of
+from scoring.games.interface import TableProgress
 from scoring.models import DEAL_ACTIONS, DealHistory, TableSeat, TableSession
 from scoring.selectors import round_table_of
 from scoring.services import (
@@ -76,6 +77,21 @@ def acceptance_check(
     return seat, ""
 
 
+def not_ready_message(progress: TableProgress) -> str:
+    """Why the players may not accept a table yet (only a director may, with a reason)."""
+    if progress.over:
+        return _(
+            "The table has %(deals)s deals and %(planned)s were planned: only the director can accept it, with a reason."  # noqa: E501
+        ) % {"deals": progress.deals, "planned": progress.planned}
+    if progress.planned:
+        return _(
+            "The table has %(deals)s of its %(planned)s deals: play them all, or ask the director to accept it with a reason."  # noqa: E501
+        ) % {"deals": progress.deals, "planned": progress.planned}
+    return _(
+        "The table has not finished its play: finish it, or ask the director to accept it with a reason."  # noqa: E501
+    )
+
+
 @transaction.atomic
 def session_accept(*, session: TableSession, actor: Actor, reason: str = "") -> TableSession:
     """Accept a club session (one that is no tournament's table): the same who-may rule as
@@ -93,13 +109,8 @@ def session_accept(*, session: TableSession, actor: Actor, reason: str = "") -> 
     if seat is None:
         details["override"] = True
     else:
-        if not progress.deals or (progress.planned and not progress.finished):
-            raise AcceptRefused(
-                _(
-                    "The table has %(deals)s of its %(planned)s deals: play them all, or ask the director to accept it with a reason."  # noqa: E501
-                )
-                % {"deals": progress.deals, "planned": progress.planned or "?"}
-            )
+        if not progress.deals or progress.off_plan:
+            raise AcceptRefused(not_ready_message(progress))
         details.update(seat=seat.seat, player=seat.player_id)
     session.accepted_at = timezone.now()
     session.accepted_seat = seat.seat if seat else None

@@ -179,6 +179,7 @@ class DealHistory(models.Model):
         ("excluded", _("left out of the ratings")),
         ("included", _("rated again")),
         ("reissued", _("link revoked and reissued")),
+        ("planned", _("planned deals changed")),
     ]
     session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="history")
     rubber = models.PositiveSmallIntegerField(default=0)  # Vint: the deal's rubber; Kop: 0

@@ -109,7 +109,9 @@ def _writable(session: TableSession, actor: Actor) -> None:
     """A locked table (accepted, or locked by its director) takes no change from anyone:
     its director unlocks it first, saying why (the history keeps both)."""
     if session.locked:
-        raise SessionLocked(_("This table is locked: nothing changes until the director unlocks it, with a reason."))
+        raise SessionLocked(
+            _("This table is locked: nothing changes until the director unlocks it, with a reason.")
+        )
 
 
 def _reason(reason: str, action: str) -> str:
@@ -183,7 +185,8 @@ def table_event_record(
     reason: str = "",
     details: dict[str, Any] | None = None,
 ) -> None:
-    """Keep a lock, unlock, acceptance or link reissue in the table's history."""
+    """Keep a lock, unlock, acceptance, link reissue or change of the planned deals in the
+    table's history."""
     history_row(
         session=session,
         slot=TABLE_EVENT,
@@ -463,7 +466,7 @@ def _rotate_link(session: TableSession) -> None:
 def session_lock(
     *, session: TableSession, actor: Actor, reason: str = "", announced: bool = True
 ) -> TableSession:
-    """Lock the table (only directors change it from now on) and rotate its link, so no
+    """Lock the table (nobody changes it until a director unlocks it) and rotate its link, so no
     phone that held the old link writes again after an unlock. ``announced=False`` is for
     a listener's own bulk lock that announces its change once, its own way."""
     session = session_locked(session.pk)
@@ -492,6 +495,39 @@ def session_unlock(*, session: TableSession, actor: Actor, reason: str) -> Table
         session=session, action="unlocked", actor=actor, reason=text, details=details
     )
     announce(session, "unlocked", None)
+    return session
+
+
+PLANNED_MAX = 400  # deals a table may plan (the new-table form's limit)
+
+
+@transaction.atomic
+def session_planned_change(
+    *, session: TableSession, actor: Actor, planned: int, reason: str
+) -> TableSession:
+    """The director changes how many deals the table plays (more after its planned deals
+    are all played, or fewer), saying why; the table's history keeps the number before and
+    after. A locked table is unlocked first, like every other change."""
+    if not actor.is_director:
+        raise DealRejected({"planned_deals": [_("Only the director changes the planned deals.")]})
+    text = reason_checked(reason, required=_("Say why the planned deals change."))
+    if not 1 <= planned <= PLANNED_MAX:
+        raise DealRejected(
+            {"planned_deals": [_("Plan from 1 to %(n)s deals.") % {"n": PLANNED_MAX}]}
+        )
+    session = session_locked(session.pk)
+    _writable(session, actor)
+    before = session.planned_deals
+    session.planned_deals = planned
+    session.save(update_fields=["planned_deals"])
+    table_event_record(
+        session=session,
+        action="planned",
+        actor=actor,
+        reason=text,
+        details={"before": before, "after": planned},
+    )
+    announce(session, "planned", None)
     return session
 
 

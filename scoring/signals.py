@@ -11,12 +11,13 @@ deals at once) and ``action``, one of:
   scoresheet, demo data, a simulation; then ``slot`` is None);
 * ``"edited"``: a deal was corrected;
 * ``"voided"``: a deal was struck out;
-* ``"locked"``: the table was locked (only directors change it now);
+* ``"locked"``: the table was locked (nobody changes it until a director unlocks it);
 * ``"unlocked"``: the table was unlocked, which takes an acceptance back;
 * ``"accepted"``: a club session's result was accepted (already locked: else ``"locked"``
   follows);
 * ``"excluded"``: a director left a club session out of the ratings;
-* ``"included"``: a director rated it again.
+* ``"included"``: a director rated it again;
+* ``"planned"``: a director changed how many deals the table plays.
 
 Scoring never imports its listeners.
 """
@@ -37,4 +38,5 @@ ACTIONS = (
     "accepted",
     "excluded",
     "included",
+    "planned",
 )

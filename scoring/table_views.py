@@ -40,9 +40,37 @@ def session_lock(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("Session unlocked."))
         else:
             services.session_lock(session=session, actor=actor, reason=reason)
-            messages.success(request, _("Session locked: only directors can change it now."))
+            messages.success(
+                request, _("Table locked: nothing changes until a director unlocks it.")
+            )
     except services.DealRejected as exc:
         _reason_errors(exc, request)
+    return redirect("scoring:session", pk=pk)
+
+
+@require_POST
+@director_required
+def session_planned(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director changes the table's planned deals, saying why."""
+    session = session_or_404(pk)
+    try:
+        planned = int(request.POST.get("planned_deals", "")[:4])
+    except ValueError:
+        messages.error(request, _("Type the number of deals the table plays."))
+        return redirect("scoring:session", pk=pk)
+    try:
+        services.session_planned_change(
+            session=session,
+            actor=_director_actor(request),
+            planned=planned,
+            reason=request.POST.get("reason", ""),
+        )
+    except services.DealRejected as exc:
+        _reason_errors(exc, request)
+    except services.SessionLocked as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("The table now plays %(n)s deals.") % {"n": planned})
     return redirect("scoring:session", pk=pk)
 
 

@@ -30,6 +30,7 @@ urlpatterns = [
     path("sessions/<int:pk>/deals/<slot:slot>/", views.deal_edit, name="deal_edit"),
     path("sessions/<int:pk>/deals/<slot:slot>/void/", views.deal_void, name="deal_void"),
     path("sessions/<int:pk>/lock/", table_views.session_lock, name="session_lock"),
+    path("sessions/<int:pk>/planned/", table_views.session_planned, name="session_planned"),
     path("sessions/<int:pk>/link/", table_views.session_link_reissue, name="link_reissue"),
     path("sessions/<int:pk>/accept/", table_views.session_accept, name="session_accept"),
     path(

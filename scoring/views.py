@@ -213,7 +213,9 @@ def _require_writer(request: HttpRequest, session: TableSession) -> services.Act
     if actor is None:
         raise PermissionDenied(_("You may not enter deals at this table."))
     if not can_write(actor, session):
-        raise PermissionDenied(_("This table is locked: nothing changes until the director unlocks it, with a reason."))
+        raise PermissionDenied(
+            _("This table is locked: nothing changes until the director unlocks it, with a reason.")
+        )
     return actor
 
 

@@ -342,6 +342,25 @@ def _director_accepts() -> scoring_services.Actor:
     return DIRECTOR_ACCEPTS
 
 
+def amend_accepted(
+    *, session: TableSession, change: Callable[[], Any], reason: str = "a correction"
+) -> Any:
+    """A director's change at an accepted table, as the app allows it (issue 25: a locked
+    table is locked for everyone): unlock it with a reason, ``change()``, accept it again
+    (a tournament's table from its round, a club session as one). ``change``'s value."""
+    from scoring.acceptance import session_accept
+
+    director = _director_accepts()
+    scoring_services.session_unlock(session=session, actor=director, reason=reason)
+    done = change()
+    table = RoundTable.objects.filter(session=session).first()
+    if table is not None:
+        tournament_services.round_table_accept(table=table, actor=director, reason=reason)
+    else:
+        session_accept(session=session, actor=director, reason=reason)
+    return done
+
+
 def play_round(
     tournament: Tournament, rng: random.Random, capture: Callable[[], Any], deals: int = 4
 ) -> Round:
@@ -350,6 +369,8 @@ def play_round(
     their own tests). ``capture`` is pytest-django's ``django_capture_on_commit_callbacks``
     (a test's transaction never commits)."""
     rnd = tournament_services.round_generate(tournament=tournament)
+    # The round plays ``deals`` deals (a table takes no deal beyond its planned ones).
+    TableSession.objects.filter(round_table__round=rnd).update(planned_deals=deals)
     for table in rnd.tables.select_related("session").order_by("number"):
         record_kop_deals(
             session=table.session,

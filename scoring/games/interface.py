@@ -85,6 +85,17 @@ class TableProgress:
     planned: int | None
     finished: bool
 
+    @property
+    def over(self) -> bool:
+        """More deals than planned (the director allowed more, or planned fewer later)."""
+        return self.planned is not None and self.deals > self.planned
+
+    @property
+    def off_plan(self) -> bool:
+        """More or fewer deals than planned: only a director accepts the table, with a
+        reason, and the board flags it once accepted."""
+        return self.planned is not None and self.deals != self.planned
+
 
 @dataclass
 class Writes:

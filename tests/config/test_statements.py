@@ -54,6 +54,7 @@ from tests.actors import DIRECTOR_ACCEPTS, phone
 from tests.factories import (
     PLAY_ACTOR,
     TableSessionFactory,
+    amend_accepted,
     play_round,
     ratings_snapshot,
     record_kop_deals,
@@ -556,7 +557,12 @@ def test_a_rebuild_of_unchanged_ratings_writes_nothing_and_a_correction_writes_o
     # and its players' states, nothing else, and still equals rating from scratch.
     last = RatingSource.objects.order_by("-at", "-session_id").first().table
     deal = KopDeal.objects.filter(session=last.session).order_by("number").first()
-    scoring_services.deal_void(session=last.session, slot=deal.slot, actor=PLAY_ACTOR, reason="x")
+    amend_accepted(
+        session=last.session,
+        change=lambda: scoring_services.deal_void(
+            session=last.session, slot=deal.slot, actor=PLAY_ACTOR, reason="x"
+        ),
+    )
     with CaptureQueriesContext(connection) as queries:
         ratings.ratings_rebuild(game="kop")
     written = _rating_writes(queries)

@@ -166,13 +166,20 @@ def test_wrong_table_link_is_404(client):
     assert client.get(reverse("scoring:table_link", kwargs={"token": "nope"})).status_code == 404
 
 
-def test_after_the_lock_only_a_director_changes_deals(scorer_client, director_client, kop_session):
+def test_after_the_lock_nobody_changes_deals_until_the_director_unlocks(
+    scorer_client, director_client, kop_session
+):
     scorer_client.post(url("deal_add", kop_session), NORMAL_60)
     assert scorer_client.post(url("session_lock", kop_session)).status_code == 403
     assert director_client.post(url("session_lock", kop_session)).status_code == 302
-    assert scorer_client.post(url("deal_add", kop_session), NORMAL_60).status_code == 403
     edit = url("deal_edit", kop_session, slot=1)
-    assert scorer_client.post(edit, {**NORMAL_60, "reason": "x"}).status_code == 403
+    for client in (scorer_client, director_client):  # the director too (issue 25)
+        assert client.post(url("deal_add", kop_session), NORMAL_60).status_code == 403
+        assert client.post(edit, {**NORMAL_60, "reason": "x"}).status_code == 403
+        assert 'id="deal-form"' not in client.get(url("session", kop_session)).content.decode()
+    assert KopDeal.objects.count() == 1
+    unlock = {"unlock": "1", "reason": "declarers had 20, not 60"}
+    assert director_client.post(url("session_lock", kop_session), unlock).status_code == 302
     response = director_client.post(edit, {**NORMAL_60, "declarer_points": "20", "reason": "fix"})
     assert response.status_code == 302
     assert KopDeal.objects.get().payments == (-2, 2, -2, 2)

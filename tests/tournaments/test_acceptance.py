@@ -222,3 +222,27 @@ def test_accept_all_needs_a_reason(table):
     with pytest.raises(services.TournamentError, match="only with a reason"):
         services.round_accept_all(rnd=table.round, actor=DIRECTOR_ACCEPTS, reason=" ")
     assert not RoundTable.objects.filter(accepted_at__isnull=False).exists()
+
+
+def test_the_end_of_the_planned_deals_and_a_table_accepted_off_plan(table, director_client):
+    scorer = phone(table.session, seat=1)
+    play(scorer, table)  # the 4 planned deals
+    assert scorer.post(add_url(table), DEAL).status_code == 200  # a 5th: refused, the pad says why
+    assert KopDeal.objects.filter(session=table.session_id).count() == 4
+    assert "All 4 planned deals are played" in scorer.get(session_url(table)).content.decode()
+    # The director allows a 5th (a misdeal replayed), it is played, and the players may
+    # no longer accept alone once the plan is back at 4 (five deals, four planned).
+    planned = reverse("scoring:session_planned", kwargs={"pk": table.session_id})
+    director_client.post(planned, {"planned_deals": "5", "reason": "misdeal replayed"})
+    play(scorer, table, deals=1)
+    director_client.post(planned, {"planned_deals": "4", "reason": "the misdeal counts not"})
+    checker = phone(table.session, seat=2)
+    assert "5 deals and 4 were planned" in accept(checker, table)
+    assert fresh(table).accepted_at is None
+    accept(director_client, table, reason="five deals: the sheet says so")
+    board = director_client.get(
+        reverse("tournaments:board", kwargs={"slug": table.round.tournament.slug})
+    ).content.decode()
+    row_html = board.split('data-table="1"')[1].split("</tr>")[0]
+    assert "accepted, deals not as planned" in row_html
+    assert "5 of 4 deals" in row_html

@@ -15,7 +15,7 @@ from scoring import acceptance
 from scoring import services as scoring_services
 from scoring.errors import AcceptRefused
 from scoring.models import DealHistory
-from tests.factories import TableSessionFactory, play_round, ratings_snapshot
+from tests.factories import TableSessionFactory, amend_accepted, play_round, ratings_snapshot
 from tests.scoring.test_acceptance import CHECKER, DIRECTOR, evening
 from tournaments import ratings
 from tournaments.models import RatingEvent, RatingSource
@@ -82,7 +82,12 @@ def test_a_club_session_accepted_by_another_seat_is_rated_and_equals_a_rebuild(
     deal = session.kop_deals.order_by("number").first()
 
     with django_capture_on_commit_callbacks() as callbacks:
-        scoring_services.deal_void(session=session, slot=deal.slot, actor=DIRECTOR, reason="x")
+        amend_accepted(
+            session=session,
+            change=lambda: scoring_services.deal_void(
+                session=session, slot=deal.slot, actor=DIRECTOR, reason="x"
+            ),
+        )
     run_club_rating(callbacks)
     corrected = ratings_snapshot()
     assert corrected != incremental

@@ -21,7 +21,7 @@ from scoring.games import game_of
 from scoring.games.vint.models import VintDeal
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.config.test_csvexport import read_csv
-from tests.factories import CICHA_1, ZOLO_3, RoundTableFactory, TournamentFactory
+from tests.factories import CICHA_1, ZOLO_3, RoundTableFactory, TournamentFactory, amend_accepted
 from tests.scoring.test_game_interface import writes_of_a_get
 from tests.scoring.test_vint_exchange import RUBBER_1, RUBBER_2, RUBBER_3
 from tournaments import services
@@ -52,8 +52,14 @@ def test_a_deal_a_director_adds_to_an_accepted_table_reaches_the_standings(
     first = table.session.seats.get(seat=1).player
     number = kop_tournament.entries.get(player=first).number
 
-    # The table is locked now; the director adds a forgotten deal (zolo by seat 3).
-    scoring_services.deal_record(session=table.session, facts=ZOLO_3, actor=DIRECTOR)
+    # The table is locked now; the director unlocks it, adds a forgotten deal (zolo by
+    # seat 3) and accepts it again.
+    amend_accepted(
+        session=table.session,
+        change=lambda: scoring_services.deal_record(
+            session=table.session, facts=ZOLO_3, actor=DIRECTOR
+        ),
+    )
     assert _status(client, kop_tournament) == "updating"  # its snapshot is older
     kop_tournament.refresh_from_db()
     # The version the deal made is recomputed (the task runs after commit)

@@ -27,6 +27,7 @@ from tests.factories import (
     PlayerFactory,
     TableSessionFactory,
     TournamentFactory,
+    amend_accepted,
     play_round,
     rating_callbacks,
     ratings_snapshot,
@@ -96,22 +97,30 @@ def test_a_correction_of_an_earlier_table_rewinds_and_still_equals_a_full_rebuil
         "declarer_points": 104 - deal.declarer_points,
     }
     with django_capture_on_commit_callbacks() as callbacks:
-        scoring_services.deal_correct(
-            session=deal.session, slot=deal.slot, facts=facts, actor=ACTOR, reason="typo"
+        amend_accepted(
+            session=deal.session,
+            change=lambda: scoring_services.deal_correct(
+                session=deal.session, slot=deal.slot, facts=facts, actor=ACTOR, reason="typo"
+            ),
         )
-    (cb,) = rating_callbacks(callbacks)
-    cb()
+    for cb in rating_callbacks(callbacks):
+        cb()
     corrected = ratings_snapshot()
     assert corrected != before
-    # Every table from the corrected one on was rated again; the ones before it were kept.
-    assert corrected[2][0][1] == first_table.pk
-    assert corrected[2][0][3] != before[2][0][3]
+    # The table was unlocked, corrected and accepted again: it is rated at its new
+    # acceptance, last, and every table after its old place was rated again.
+    assert before[2][0][1] == first_table.pk
+    assert corrected[2][-1][1] == first_table.pk
+    assert corrected[2][-1][3] != before[2][0][3]
     ratings.ratings_rebuild(game="kop")
     assert ratings_snapshot() == corrected
 
     with django_capture_on_commit_callbacks() as callbacks:
-        scoring_services.deal_void(
-            session=deal.session, slot=deal.slot, actor=ACTOR, reason="misdeal"
+        amend_accepted(
+            session=deal.session,
+            change=lambda: scoring_services.deal_void(
+                session=deal.session, slot=deal.slot, actor=ACTOR, reason="misdeal"
+            ),
         )
     for cb in rating_callbacks(callbacks):
         cb()
@@ -450,7 +459,13 @@ def test_the_change_read_names_what_changed_and_nothing_else(
 
     first, second = RoundTable.objects.filter(round__number=1).order_by("number")[:2]
     deal = KopDeal.objects.filter(session=first.session).order_by("number").first()
-    scoring_services.deal_void(session=first.session, slot=deal.slot, actor=ACTOR, reason="x")
+    amend_accepted(
+        session=first.session,
+        change=lambda: scoring_services.deal_void(
+            session=first.session, slot=deal.slot, actor=ACTOR, reason="x"
+        ),
+    )
+    first.refresh_from_db()
     found = sql.changed_sources("kop", [])
     assert [(c.session_id, c.rated, c.now, c.out) for c in found] == [
         (first.session_id, True, first.accepted_at, False)

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.factories import CICHA_1, ZOLO_3, PlayerFactory, RegistrationFactory
+from tests.factories import CICHA_1, ZOLO_3, PlayerFactory, RegistrationFactory, amend_accepted
 from tournaments import services
 from tournaments.models import StandingsSnapshot
 from tournaments.standings import standings_compute
@@ -62,13 +62,17 @@ def test_correction_after_acceptance_makes_a_new_snapshot(kop_tournament, sixtee
     with commit():
         services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     with commit():
-        scoring_services.deal_correct(
-            session=deal.session, slot=deal.slot, facts=ZOLO_3, actor=ACTOR, reason="typo"
+        amend_accepted(
+            session=deal.session,
+            change=lambda: scoring_services.deal_correct(
+                session=deal.session, slot=deal.slot, facts=ZOLO_3, actor=ACTOR, reason="typo"
+            ),
         )
-    # version 1: the deal; 2: the acceptance (a snapshot); 3: the correction (a snapshot)
+    # version 1: the deal; 2: the acceptance (a snapshot); 3: the unlock; 4: the
+    # correction; 5: the acceptance again (one snapshot: the newest version's)
     versions = list(StandingsSnapshot.objects.values_list("results_version", flat=True))
-    assert sorted(versions) == [2, 3]
-    latest = StandingsSnapshot.objects.get(results_version=3).data["individual"]
+    assert sorted(versions) == [2, 5]
+    latest = StandingsSnapshot.objects.get(results_version=5).data["individual"]
     assert latest[0]["number"] == seat_number(table, 3)
 
 

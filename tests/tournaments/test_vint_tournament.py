@@ -9,7 +9,7 @@ from django.urls import reverse
 from scoring import profile_services
 from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.factories import RoundTableFactory, TournamentFactory
+from tests.factories import RoundTableFactory, TournamentFactory, amend_accepted
 from tests.scoring.test_vint_exchange import ACTOR, RUBBER_1, RUBBER_2, RUBBER_3
 from tournaments import services
 from tournaments.models import StandingsSnapshot
@@ -125,17 +125,21 @@ def test_a_vint_correction_after_acceptance_recomputes_the_standings(
         services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     director = scoring_services.Actor(label="director", is_director=True)
     with django_capture_on_commit_callbacks(execute=True):
-        scoring_services.deal_correct(
+        amend_accepted(
             session=deal.session,
-            slot=deal.slot,
-            facts=RUBBER_1[1],
-            actor=director,
-            reason="wrong contract",
+            change=lambda: scoring_services.deal_correct(
+                session=deal.session,
+                slot=deal.slot,
+                facts=RUBBER_1[1],
+                actor=director,
+                reason="wrong contract",
+            ),
         )
     versions = sorted(
         StandingsSnapshot.objects.filter(tournament=tournament).values_list(
             "results_version", flat=True
         )
     )
-    # version 1: the deal; 2: the acceptance (a snapshot); 3: the correction (a snapshot)
-    assert versions == [2, 3]
+    # version 1: the deal; 2: the acceptance (a snapshot); 3: the unlock; 4: the
+    # correction; 5: the acceptance again (one snapshot: the newest version's)
+    assert versions == [2, 5]

@@ -53,6 +53,7 @@ def round_tables(*, rnd: Round) -> list[dict[str, Any]]:
                 "deals": progress[t.session_id].deals,
                 "planned": progress[t.session_id].planned,
                 "finished": progress[t.session_id].finished,
+                "off_plan": progress[t.session_id].off_plan,
             }
         )
     return out

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ops.outbox import enqueue_on_commit
-from scoring.acceptance import acceptance_check
+from scoring.acceptance import acceptance_check, not_ready_message
 from scoring.errors import AcceptRefused
 from scoring.services import (
     Actor,
@@ -101,8 +101,10 @@ def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> 
     if seat is None:
         details["override"] = True
     else:
-        if not table_ready(table=table, finished=progress.finished):
-            raise TournamentError(_not_ready_message(progress))
+        # Fewer deals than planned once the round's time is up (the profile's rule), never
+        # more: a deal beyond the plan changes the result, so the director decides.
+        if progress.over or not table_ready(table=table, finished=progress.finished):
+            raise TournamentError(not_ready_message(progress))
         details.update(seat=seat.seat, player=seat.player_id)
     table.accepted_at = timezone.now()
     table.accepted_seat = seat.seat if seat else None
@@ -123,16 +125,6 @@ def round_table_accept(*, table: RoundTable, actor: Actor, reason: str = "") -> 
     )
     session_lock(session=session, actor=actor)
     return table
-
-
-def _not_ready_message(progress: Any) -> str:
-    if progress.planned:
-        return _(
-            "The table has %(deals)s of its %(planned)s deals: play them all, or ask the director to accept it with a reason."  # noqa: E501
-        ) % {"deals": progress.deals, "planned": progress.planned}
-    return _(
-        "The table has not finished its play: finish it, or ask the director to accept it with a reason."  # noqa: E501
-    )
 
 
 def session_changed(*, session: Any, action: str, **kwargs: Any) -> None:

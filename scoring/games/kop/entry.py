@@ -16,6 +16,7 @@ from scoring.errors import DealRejected
 from scoring.games.interface import OptionFields, PadTemplates, PaperPad, Slot, Tally
 from scoring.games.kop.deals import contract_label, evaluate, kop_rules, warning_texts
 from scoring.games.kop.forms import KopDealForm, KopOptionFields
+from scoring.games.kop.ledger import all_played, all_played_message, tally_of
 from scoring.games.kop.models import KopDeal
 from scoring.games.kop.sheet import scoreboard, sheet_row
 from scoring.selectors import sheet_players
@@ -153,7 +154,9 @@ class KopEntry:
 
     def saved_context(
         self, session: TableSession, row: KopDeal, before: Tally | None
-    ) -> dict[str, Any]:
+    ) -> dict[str, Any] | None:
+        if all_played(session, tally_of(session)["counted"]):
+            return None  # the whole pad: its form gives way to "all planned deals played"
         return self._board_context(session, row)
 
     def _board_context(self, session: TableSession, row: KopDeal | None) -> dict[str, Any]:
@@ -170,6 +173,11 @@ class KopEntry:
             "totals_pairs": list(zip(board.players, board.totals, strict=True)),
             "next_dealer_name": board.players[board.next_dealer - 1].name,
             "next_slot": Slot(0, board.next_number),
+            "all_played": (
+                all_played_message(session.planned_deals or 0)
+                if all_played(session, tally_of(session)["counted"])
+                else ""
+            ),
             "board": board,
             **rows,
             "recent_keep": RECENT_ROWS,

@@ -68,6 +68,18 @@ def tally_move(tally: KopTally, payments: Sequence[int], sign: int) -> None:
     tally["counted"] += sign
 
 
+def all_played(session: TableSession, counted: int) -> bool:
+    """Whether the session has counted all the deals it plans (a session that plans none
+    takes deals until it is locked)."""
+    return bool(session.planned_deals) and counted >= (session.planned_deals or 0)
+
+
+def all_played_message(planned: int) -> str:
+    return _(
+        "All %(planned)s planned deals are played: check the totals and accept the table. Only the director can allow more deals, with a reason."  # noqa: E501
+    ) % {"planned": planned}
+
+
 class KopLedger:
     def tally_new(self) -> KopTally:
         return tally_new()
@@ -83,11 +95,17 @@ class KopLedger:
                 tally_move(tally, payments, 1)
         return tally
 
-    def next_slot(self, session: TableSession) -> Slot:
-        return Slot(0, tally_of(session)["last"] + 1)
+    def next_slot(self, session: TableSession) -> Slot | None:
+        """The next deal's number; None once the planned deals are all counted (a deal
+        beyond them would change the table's result: the director allows more first,
+        with a reason, ``session_planned_change``)."""
+        tally = tally_of(session)
+        if all_played(session, tally["counted"]):
+            return None
+        return Slot(0, tally["last"] + 1)
 
     def closed_message(self, session: TableSession, extra: Mapping[str, Any]) -> str:
-        return ""  # a Kop session takes deals until it is locked
+        return all_played_message(session.planned_deals or 0)
 
     def deal_at(self, session: TableSession, slot: Slot) -> KopDeal | None:
         if slot.rubber:
