@@ -9,12 +9,15 @@ stops at the next request), and any phone that opened the table's private link
 How a phone with no account says who it is
 -------------------------------------------
 Opening the link asks "which seat are you?" (the table's four players). The answer
-binds the **grant** -- kept in that browser's session -- to the seat, and the browser
-gets a random **phone id** once. Every deal it writes is kept in the history with the
-phone id and the seat; the table is accepted by a phone bound to another seat that
-has written nothing there (``tournaments.services.round_table_accept``). Nothing but
-an account proves a person; this makes a forged acceptance take a second browser and
-a claim on another player's seat, both of which stay in the history.
+binds the **grant** -- kept in that browser's session -- to the seat. The browser also
+gets a random **phone id** once, in a signed cookie of its own (``DEVICE_COOKIE``) that
+lives for years apart from the session: logging in or out, or the grant's end, keeps it.
+Every deal a phone writes is kept in the history with its phone id and seat; the table
+is accepted by a phone that has written nothing there, claiming a seat that has not
+either (``scoring.acceptance.acceptance_check``): the phone that entered deals does not
+accept under another seat, not after a logout either. Nothing but an account proves a
+person: a second device (or a browser whose cookies were cleared, or a private window)
+is a new phone, and its claim on another player's seat stays in the history.
 
 A grant names the link it came from (a digest of the token) and the time it was made.
 It ends when the link changes -- the director revokes and reissues it, or the table is
@@ -27,17 +30,24 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
 
 from clubs.roles import is_director, is_scorer
 from scoring.models import TableSession
 from scoring.services import Actor
 
 LINK_KEY = "table_grants"
-PHONE_KEY = "table_phone"
+# The phone id's cookie: signed (a phone cannot choose another's id), HTTP only, and kept
+# for years, apart from the session that a logout flushes.
+DEVICE_COOKIE = "tablescore_phone"
+DEVICE_SALT = "tablescore.phone"
+DEVICE_MAX_AGE = 10 * 365 * 24 * 3600
+_PHONE_CHARS = frozenset("0123456789abcdef")
 
 
 def link_digest(token: str) -> str:
@@ -45,12 +55,41 @@ def link_digest(token: str) -> str:
 
 
 def phone_id(request: HttpRequest) -> str:
-    """This browser's phone id, made the first time it opens a table link."""
-    phone = request.session.get(PHONE_KEY)
-    if not phone:
+    """This browser's phone id: the one its cookie carries, else a new one, which
+    ``PhoneCookieMiddleware`` gives it with this request's answer."""
+    phone = getattr(request, "phone_id", "")
+    if phone:
+        return str(phone)
+    try:
+        phone = request.get_signed_cookie(DEVICE_COOKIE, salt=DEVICE_SALT)
+    except (KeyError, signing.BadSignature):
+        phone = ""
+    if len(phone) != 16 or not set(phone) <= _PHONE_CHARS:
         phone = secrets.token_hex(8)
-        request.session[PHONE_KEY] = phone
-    return str(phone)
+        request.phone_id_new = True  # type: ignore[attr-defined]
+    request.phone_id = phone  # type: ignore[attr-defined]
+    return phone
+
+
+class PhoneCookieMiddleware:
+    """Gives a browser the phone id ``phone_id`` made for it during the request."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if getattr(request, "phone_id_new", False):
+            response.set_signed_cookie(
+                DEVICE_COOKIE,
+                request.phone_id,  # type: ignore[attr-defined]
+                salt=DEVICE_SALT,
+                max_age=DEVICE_MAX_AGE,
+                httponly=True,
+                samesite="Lax",
+                secure=settings.SESSION_COOKIE_SECURE,
+            )
+        return response
 
 
 def grant_link(request: HttpRequest, session: TableSession, *, seat: int) -> None:

@@ -78,6 +78,18 @@ def open_table_link(client: Client, session, *, seat: int = 1) -> Client:
     return client
 
 
+def phone_of(client: Client) -> str:
+    """The phone id ``client``'s cookie carries (signed: ``scoring.permissions``), read as
+    the app reads it."""
+    from django.test import RequestFactory
+
+    from scoring.permissions import DEVICE_COOKIE, DEVICE_SALT
+
+    request = RequestFactory().get("/")
+    request.COOKIES[DEVICE_COOKIE] = client.cookies[DEVICE_COOKIE].value
+    return request.get_signed_cookie(DEVICE_COOKIE, salt=DEVICE_SALT)
+
+
 def phone(session, *, seat: int = 1) -> Client:
     """A phone with no account at ``seat`` of ``session`` (opened its table link)."""
     return open_table_link(Client(), session, seat=seat)

@@ -16,10 +16,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring import permissions
 from scoring.games.kop.models import KopDeal
 from scoring.models import DealHistory
-from tests.actors import DIRECTOR_ACCEPTS, open_table_link, phone
+from tests.actors import DIRECTOR_ACCEPTS, open_table_link, phone, phone_of
 from tournaments import services
 from tournaments.models import Round, RoundTable
 
@@ -107,7 +106,7 @@ def test_another_seat_accepts_and_the_link_rotates(table):
     # Who accepted is kept by seat and phone id, then the lock.
     row = DealHistory.objects.get(session=table.session, action="accepted")
     assert (row.deal_number, row.seat, row.user_id) == (0, 2, None)
-    assert row.phone == checker.session[permissions.PHONE_KEY] != ""
+    assert row.phone == phone_of(checker) != ""
     assert row.new["player"] == seat_2.player_id and "override" not in row.new
     assert DealHistory.objects.filter(session=table.session, action="locked").count() == 1
     # The link rotated: the old card opens nothing, and no grant from it holds.
@@ -246,3 +245,27 @@ def test_the_end_of_the_planned_deals_and_a_table_accepted_off_plan(table, direc
     row_html = board.split('data-table="1"')[1].split("</tr>")[0]
     assert "accepted, deals not as planned" in row_html
     assert "5 of 4 deals" in row_html
+
+
+def test_a_logout_does_not_make_the_phone_that_entered_the_deals_another_phone(table):
+    """Issue 25: the phone that entered the four deals logs out, opens the table link
+    again, claims seat 4 and tries to accept: refused, its phone id is the same."""
+    scorer = phone(table.session, seat=1)
+    play(scorer, table)
+    entered_by = phone_of(scorer)
+    scorer.post(reverse("logout"))
+    open_table_link(scorer, table.session, seat=4)
+    assert phone_of(scorer) == entered_by
+    page = accept(scorer, table)
+    assert "This phone or this seat entered deals at the table" in page
+    assert fresh(table).accepted_at is None
+    # A forged cookie is no phone id: the browser gets a new one, which the history shows.
+    scorer.post(reverse("logout"))
+    scorer.cookies["tablescore_phone"] = "0123456789abcdef"
+    open_table_link(scorer, table.session, seat=3)
+    assert phone_of(scorer) not in (entered_by, "0123456789abcdef")
+    # Only a second device accepts (the README says so), and the history names it.
+    checker = phone(table.session, seat=2)
+    assert "Result accepted" in accept(checker, table)
+    row = DealHistory.objects.get(session=table.session, action="accepted")
+    assert row.phone == phone_of(checker) != entered_by
