@@ -51,6 +51,8 @@ def _describe(action: TournamentAction, names: dict[int, str], profiles: dict[in
 
     if action.action == "edited":
         return _edited(d, profiles)
+    if action.action == "withdrawn" and not d.get("after"):
+        return _("%(player)s withdrawn before the first round.") % {"player": who(d.get("number"))}
     if action.action == "withdrawn":
         return _("%(player)s withdrawn after round %(round)s.") % {
             "player": who(d.get("number")),
