@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import PlayerChoiceField
@@ -120,7 +121,7 @@ class MendReasonField(forms.CharField):
 class TournamentEditForm(forms.Form):
     """What a director may change after creation (the service says what is refused)."""
 
-    name = forms.CharField(label=_("Name"), max_length=160)
+    name = forms.CharField(label=_("Tournament name"), max_length=160)
     rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30)
     deals_per_round = forms.IntegerField(
         label=_("Deals per round (Kop, Baśka)"), min_value=1, max_value=200
@@ -172,10 +173,10 @@ class WithdrawalForm(forms.Form):
 
 
 def _seated_choices(seated: list[tuple[int, str, int]]) -> list[tuple[str, str]]:
-    return [("", _("(choose a player)"))] + [
+    return [("", gettext("(choose a player)"))] + [
         (
             str(number),
-            _("%(name)s (no. %(n)s), table %(table)s")
+            gettext("%(name)s (no. %(n)s), table %(table)s")
             % {"name": name, "n": number, "table": table},
         )
         for number, name, table in seated

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from scoring.models import RuleProfileVersion
 from tournaments.models import Tournament, TournamentAction
@@ -16,7 +15,7 @@ HISTORY_MAX = 200  # the newest mends shown on the tournament page
 
 
 def _yes_no(value: Any) -> str:
-    return pgettext("answer", "yes") if value else pgettext("answer", "no")
+    return _("yes") if value else _("no")
 
 
 def _edited(details: dict[str, Any], profiles: dict[int, str]) -> str:
