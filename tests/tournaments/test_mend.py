@@ -530,3 +530,30 @@ def test_an_account_the_admin_shows_something_sees_the_link(admin_href, director
         browser.force_login(user)
         assert admin_href in browser.get(reverse("tournaments:index")).content.decode(), user
         assert browser.get(reverse("admin:index")).status_code == 200
+
+
+def test_an_older_round_offers_no_mend(director_client, kop_tournament, sixteen):
+    first = seat(kop_tournament)
+    for t in first.tables.all():
+        services.round_table_accept(table=t, actor=DIRECTOR, reason="on paper")
+    seat(kop_tournament)
+    old = reverse("tournaments:round", args=[kop_tournament.slug, 1])
+    new = reverse("tournaments:round", args=[kop_tournament.slug, 2])
+    assert 'id="mend-round"' not in director_client.get(old).content.decode()
+    assert 'id="mend-round"' in director_client.get(new).content.decode()
+    page = director_client.get(reverse("tournaments:round_mend", args=[kop_tournament.slug, 1]))
+    assert "Only the newest round can be changed" in page.content.decode()
+    assert 'name="action"' not in page.content.decode()
+    missing = reverse("tournaments:round_mend", args=[kop_tournament.slug, 9])
+    assert director_client.get(missing).status_code == 404
+
+
+def test_a_reason_too_long_or_with_a_nul_is_refused_on_the_page(
+    director_client, kop_tournament, sixteen
+):
+    url = reverse("tournaments:entry_withdrawal", args=[kop_tournament.slug, 2])
+    for reason in ("x" * 501, "bad\x00reason"):
+        response = director_client.post(url, {"action": "withdraw", "reason": reason})
+        assert response.status_code == 200
+    assert Registration.objects.get(tournament=kop_tournament, number=2).withdrawn_after is None
+    assert not TournamentAction.objects.exists()

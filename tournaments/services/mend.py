@@ -165,7 +165,9 @@ def tournament_edit(
     if profile_changed and written:
         details["recomputed"] = True
     action_record(tournament=tournament, user=user, action="edited", reason=text, details=details)
-    if profile_changed and written or "hide_standings" in changed:
+    if profile_changed and seated:
+        # Big points and tie-breaks follow the tournament's profile: every accepted
+        # table's standings are computed again (a new results version).
         results_changed(tournament=tournament)
     return tournament
 
