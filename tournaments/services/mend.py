@@ -71,6 +71,10 @@ def mend_reason(reason: str, *, required: bool = True) -> str:
 
 
 def _locked_tournament(tournament: Tournament) -> Tournament:
+    """The tournament's row, locked. Locks are taken in the order a deal's save takes
+    them (its table session, then its tournament, to count a results version): the
+    sessions a mend changes first, then the tournament, so the two never wait on each
+    other in a circle."""
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
@@ -105,6 +109,12 @@ def tournament_edit(
     first stored deal only with ``recompute`` (the standings are then recomputed from
     every accepted table; deals already entered keep the game rules they were scored
     by, tables without a deal take the new profile)."""
+    sessions = list(
+        TableSession.objects.select_for_update(of=("self",))
+        .filter(round_table__round__tournament=tournament)
+        .order_by("pk")
+        .values_list("pk", "revision")
+    )
     tournament = _locked_tournament(tournament)
     seated = tournament.rounds.aggregate(m=Max("number"))["m"] or 0
     text = mend_reason(reason, required=seated > 0)
@@ -115,11 +125,6 @@ def tournament_edit(
             _("%(n)s rounds are already seated: the tournament cannot have fewer rounds.")
             % {"n": seated}
         )
-    sessions = list(
-        TableSession.objects.filter(round_table__round__tournament=tournament).values_list(
-            "pk", "revision"
-        )
-    )
     written = [pk for pk, revision in sessions if revision > 0]
     played = max(results_of(tournament.game).counted_deals(written).values(), default=0)
     if deals_per_round < played:
@@ -203,6 +208,14 @@ def _round_tables(rnd: Round) -> list[RoundTable]:
     )
 
 
+def _locked_round(rnd: Round) -> tuple[Tournament, Round, list[RoundTable]]:
+    """The round's tables with their sessions, the tournament and the round, locked in
+    that order (``_locked_tournament``); refused unless it is the newest round."""
+    tables = _round_tables(rnd)
+    tournament = _locked_tournament(rnd.tournament)
+    return tournament, _open_newest_round(tournament, rnd), tables
+
+
 def _seating(rnd: Round) -> list[list[int]]:
     """The round's tables as start numbers in seat order."""
     numbers = dict(rnd.tournament.entries.values_list("player_id", "number"))
@@ -220,9 +233,7 @@ def round_reseat(*, rnd: Round, user: Any, reason: str, order: list[int] | None 
     seated it (``round_generate``), while none of its tables has a deal or a result:
     its tables and their links are replaced (print the new table cards)."""
     text = mend_reason(reason)
-    tournament = _locked_tournament(rnd.tournament)
-    rnd = _open_newest_round(tournament, rnd)
-    tables = _round_tables(rnd)
+    tournament, rnd, tables = _locked_round(rnd)
     _untouched(tables)
     before = {"tables": _seating(rnd), "byes": list(rnd.byes)}
     number = rnd.number
@@ -268,8 +279,7 @@ def seats_swap(*, rnd: Round, user: Any, first: int, second: int, reason: str) -
     """Players ``first`` and ``second`` (start numbers) of the newest round change seats
     between their two tables, before either table's first deal."""
     text = mend_reason(reason)
-    tournament = _locked_tournament(rnd.tournament)
-    rnd = _open_newest_round(tournament, rnd)
+    tournament, rnd, tables = _locked_round(rnd)
     if first == second:
         raise TournamentError(_("Choose two different players."))
     a, b = _entry(tournament, first), _entry(tournament, second)
@@ -283,9 +293,7 @@ def seats_swap(*, rnd: Round, user: Any, first: int, second: int, reason: str) -
     assert seat_a is not None and seat_b is not None
     if seat_a.session_id == seat_b.session_id:
         raise TournamentError(_("They sit at the same table: choose players of two tables."))
-    tables = [
-        t for t in _round_tables(rnd) if t.session_id in (seat_a.session_id, seat_b.session_id)
-    ]
+    tables = [t for t in tables if t.session_id in (seat_a.session_id, seat_b.session_id)]
     _untouched(tables)
     table_a = seat_a.session.round_table.number
     table_b = seat_b.session.round_table.number
@@ -321,8 +329,7 @@ def seat_substitute(
     The no-show is marked absent (not checked in): he scores nothing this round and is
     not seated again until checked in."""
     text = mend_reason(reason)
-    tournament = _locked_tournament(rnd.tournament)
-    rnd = _open_newest_round(tournament, rnd)
+    tournament, rnd, tables = _locked_round(rnd)
     out = _entry(tournament, absent)
     seat = _seat_of(rnd, out)
     if seat is None:
@@ -330,7 +337,7 @@ def seat_substitute(
             _("%(name)s (no. %(n)s) has no seat in this round.")
             % {"name": out.player.name, "n": out.number}
         )
-    table = next(t for t in _round_tables(rnd) if t.session_id == seat.session_id)
+    table = next(t for t in tables if t.session_id == seat.session_id)
     _untouched([table])
     created = False
     if player is None:
