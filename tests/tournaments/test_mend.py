@@ -557,3 +557,29 @@ def test_a_reason_too_long_or_with_a_nul_is_refused_on_the_page(
         assert response.status_code == 200
     assert Registration.objects.get(tournament=kop_tournament, number=2).withdrawn_after is None
     assert not TournamentAction.objects.exists()
+
+
+def test_the_edit_page_asks_for_the_recompute_once_a_deal_is_stored(
+    director_client, kop_tournament, sixteen
+):
+    url = reverse("tournaments:edit", args=[kop_tournament.slug])
+    assert 'name="recompute"' not in director_client.get(url).content.decode()
+    rnd = seat(kop_tournament)
+    KopDealFactory(session=rnd.tables.order_by("number").first().session)
+    assert 'name="recompute"' in director_client.get(url).content.decode()
+    data = {
+        "name": "Kościan Cup",
+        "rounds": "5",
+        "deals_per_round": "4",
+        "profile": profile("kop-wolsztyn").pk,
+        "reason": "Wrong rules chosen.",
+    }
+    refused = director_client.post(url, data)
+    assert refused.status_code == 200 and "Tick the confirmation" in refused.content.decode()
+    assert Tournament.objects.get(pk=kop_tournament.pk).profile_version.profile.slug == (
+        "kop-koscian"
+    )
+    assert director_client.post(url, {**data, "recompute": "on"}).status_code == 302
+    assert Tournament.objects.get(pk=kop_tournament.pk).profile_version.profile.slug == (
+        "kop-wolsztyn"
+    )
