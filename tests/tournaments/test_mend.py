@@ -583,3 +583,17 @@ def test_the_edit_page_asks_for_the_recompute_once_a_deal_is_stored(
     assert Tournament.objects.get(pk=kop_tournament.pk).profile_version.profile.slug == (
         "kop-wolsztyn"
     )
+
+
+def test_reseating_round_one_keeps_the_directors_start_order(kop_tournament, sixteen, club):
+    order = list(range(16, 0, -1))
+    rnd = services.round_generate(tournament=kop_tournament, order=order)
+    services.registration_check_in(registration=sixteen[0], present=False)  # no. 1 is away
+    late = services.registration_add(tournament=kop_tournament, player=PlayerFactory(club=club))
+    services.registration_check_in(registration=late)  # no. 17 came; round 1 not played yet
+    new = services.round_reseat(rnd=rnd, user=None, reason="No. 1 away, no. 17 here.")
+    assert new.inputs["order_from"] == "director"
+    assert new.inputs["order"] == [*range(16, 1, -1), 17]
+    assert Registration.objects.get(pk=late.pk).first_round == 1  # plays the round seated again
+    assert 17 in [n for t in tables_of(new) for n in t] + new.byes
+    assert TournamentAction.objects.get().details["joined"] == [17]

@@ -36,7 +36,7 @@ from tournaments.models import (
     TournamentAction,
 )
 from tournaments.services.acceptance import results_changed
-from tournaments.services.rounds import round_generate
+from tournaments.services.rounds import _active_numbers, round_generate
 
 
 def action_record(
@@ -231,12 +231,24 @@ def _seating(rnd: Round) -> list[list[int]]:
 def round_reseat(*, rnd: Round, user: Any, reason: str, order: list[int] | None = None) -> Round:
     """Seat the newest round again, with today's check-ins and the seating code that
     seated it (``round_generate``), while none of its tables has a deal or a result:
-    its tables and their links are replaced (print the new table cards)."""
+    its tables and their links are replaced (print the new table cards). Round 1 seated
+    from the director's start order keeps that order (without those no longer checked
+    in, newcomers after it by start number); ``order`` gives another. Players registered
+    since the round was seated play it (their first round becomes this one)."""
     text = mend_reason(reason)
     tournament, rnd, tables = _locked_round(rnd)
     _untouched(tables)
     before = {"tables": _seating(rnd), "byes": list(rnd.byes)}
     number = rnd.number
+    # Registered after this round was seated (from the next one, as a late arrival):
+    # they play the round seated again.
+    late = tournament.entries.filter(first_round=number + 1)
+    joined = sorted(late.values_list("number", flat=True))
+    late.update(first_round=number)
+    if order is None and number == 1 and rnd.inputs.get("order_from") == "director":
+        active = _active_numbers(tournament, 1)
+        kept = [n for n in rnd.inputs.get("order", []) if n in active]
+        order = kept + [n for n in active if n not in kept]
     session_ids = [t.session_id for t in tables]
     RoundTable.objects.filter(pk__in=[t.pk for t in tables]).delete()
     TableSession.objects.filter(pk__in=session_ids).delete()
@@ -250,7 +262,7 @@ def round_reseat(*, rnd: Round, user: Any, reason: str, order: list[int] | None 
         user=user,
         action="reseated",
         reason=text,
-        details={"round": number, "before": before, "after": after},
+        details={"round": number, "before": before, "after": after, "joined": joined},
     )
     return new
 
