@@ -146,6 +146,36 @@ class RoundTable(models.Model):
         return f"{self.round} table {self.number}"
 
 
+class TournamentAction(models.Model):
+    """The tournament's history of its director's mends: who (an account, by id), when,
+    what (``action``), why, and the rows it touched by ids and start numbers
+    (``details``), written in the same transaction as the change. The tournament page
+    tells it in plain words (``tournaments.selectors.tournament_history``)."""
+
+    ACTIONS = [
+        ("edited", _("edited")),
+        ("withdrawn", _("withdrawn")),
+        ("reinstated", _("reinstated")),
+        ("reseated", _("re-seated")),
+        ("swapped", _("swapped")),
+        ("substituted", _("substituted")),
+    ]
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
+    user = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=12, choices=ACTIONS)
+    reason = models.TextField(blank=True)
+    details = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.action} at {self.at}"
+
+
 class WrittenJSONField(models.JSONField):
     """JSON stored as written: PostgreSQL's ``json`` (the text, checked) rather than
     ``jsonb`` (parsed into a binary tree on every write). For a document written once

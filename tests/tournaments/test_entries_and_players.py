@@ -96,7 +96,7 @@ def test_check_in_all_checks_in_everyone_not_withdrawn(director_client, kop_tour
         services.registration_add(tournament=kop_tournament, player=PlayerFactory(club=club))
         for _ in range(5)
     ]
-    services.registration_withdraw(registration=entries[0])
+    services.registration_withdraw(registration=entries[0], user=None, reason="Ill.")
     response = director_client.post(
         reverse("tournaments:entries_check_in_all", args=[kop_tournament.slug])
     )

@@ -49,7 +49,11 @@ def test_check_in_and_withdraw(director_client, kop_tournament, club):
     director_client.post(url, {"action": "check_in"})
     entry.refresh_from_db()
     assert entry.checked_in
-    director_client.post(url, {"action": "withdraw"})
+    withdrawal = reverse(
+        "tournaments:entry_withdrawal",
+        kwargs={"slug": kop_tournament.slug, "number": entry.number},
+    )
+    director_client.post(withdrawal, {"action": "withdraw", "reason": "Went home."})
     entry.refresh_from_db()
     assert entry.withdrawn_after == 0
     assert not entry.plays_in(1)

@@ -81,7 +81,7 @@ def test_odd_field_sits_players_out_in_turn(kop_tournament, sixteen, club):
 def test_late_arrival_and_withdrawal_never_change_a_played_round(kop_tournament, sixteen, club):
     first = seat_and_accept(kop_tournament)
     before = {t.pk: [s.player_id for s in t.session.seats.all()] for t in first.tables.all()}
-    services.registration_withdraw(registration=sixteen[0])
+    services.registration_withdraw(registration=sixteen[0], user=None, reason="Went home.")
     late = services.registration_add(tournament=kop_tournament, player=PlayerFactory(club=club))
     assert late.first_round == 2 and late.checked_in
     second = services.round_generate(tournament=kop_tournament)

@@ -1,6 +1,6 @@
 """Read-only queries for tournaments, by job: rounds and tables (``rounds``), standings
-(``standings``) and the hall (``hall``). Every public name is here too, so callers import
-``tournaments.selectors`` whichever module answers."""
+(``standings``), the hall (``hall``) and the director's mends (``history``). Every public
+name is here too, so callers import ``tournaments.selectors`` whichever module answers."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from tournaments.selectors.hall import (
     find_seat,
     hall_display,
 )
+from tournaments.selectors.history import tournament_history
 from tournaments.selectors.rounds import (
     meetings,
     newest_round,
@@ -86,4 +87,5 @@ __all__ = [
     "standings_view",
     "table_ready",
     "tournament_finished",
+    "tournament_history",
 ]

@@ -6,6 +6,9 @@
 - ``acceptance``: accepting a table's or a round's results, and what every change at a
   tournament's table starts (``results_changed``, ``session_changed``: a new results
   version, its standings and ratings enqueued);
+- ``mend``: a director's mends, each kept as a ``TournamentAction`` (the tournament
+  edited, a round re-seated, two players swapped, a substitute for a no-show);
+  withdrawal and reinstatement are in ``registration`` and kept the same way;
 - ``snapshots``: computing and storing a results version's standings.
 
 Callers import the writes, and the refusals they raise (``tournaments.errors``), from
@@ -25,9 +28,17 @@ from tournaments.services.acceptance import (
     round_table_accept,
     session_changed,
 )
+from tournaments.services.mend import (
+    action_record,
+    round_reseat,
+    seat_substitute,
+    seats_swap,
+    tournament_edit,
+)
 from tournaments.services.registration import (
     registration_add,
     registration_check_in,
+    registration_reinstate,
     registration_withdraw,
     registrations_check_in_all,
     registrations_paste,
@@ -50,20 +61,26 @@ __all__ = [
     "EntriesRejected",
     "SeatingRejected",
     "TournamentError",
+    "action_record",
     "parse_start_order",
     "registration_add",
     "registration_check_in",
+    "registration_reinstate",
     "registration_withdraw",
     "registrations_check_in_all",
     "registrations_paste",
     "results_changed",
     "round_accept_all",
     "round_generate",
+    "round_reseat",
     "round_table_accept",
     "rounds_import",
+    "seat_substitute",
+    "seats_swap",
     "session_changed",
     "standings_recompute",
     "standings_rows",
     "standings_rows_store",
     "tournament_create",
+    "tournament_edit",
 ]

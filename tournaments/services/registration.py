@@ -1,5 +1,6 @@
 """Tournaments and registration: create a tournament, enter players (one by one or a
-pasted list), check them in, withdraw them between rounds."""
+pasted list), check them in, withdraw them between rounds and reinstate them (each
+withdrawal and reinstatement kept in the tournament's history)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from scoring.engines.sheet_checks import MAX_NAME_LENGTH, name_problem
 from scoring.profile_services import create_with_unique_slug
 from tournaments.errors import EntriesRejected, TournamentError
 from tournaments.models import Registration, Tournament
+from tournaments.services.mend import action_record, mend_reason
 
 
 def tournament_create(
@@ -174,9 +176,47 @@ def registration_check_in(*, registration: Registration, present: bool = True) -
     return registration
 
 
-def registration_withdraw(*, registration: Registration) -> Registration:
-    """Withdraw between rounds: the player keeps the rounds played and sits out the rest."""
+@transaction.atomic
+def registration_withdraw(*, registration: Registration, user: Any, reason: str) -> Registration:
+    """Withdraw between rounds, saying why: the player keeps the rounds played and sits
+    out the rest (``registration_reinstate`` takes it back); kept in the history."""
+    text = mend_reason(reason)
+    Tournament.objects.select_for_update().filter(pk=registration.tournament_id).first()
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.withdrawn_after is not None:
+        raise TournamentError(
+            _("%(name)s has already withdrawn.") % {"name": registration.player.name}
+        )
     seated = registration.tournament.rounds.aggregate(m=Max("number"))["m"] or 0
     registration.withdrawn_after = seated
     registration.save(update_fields=["withdrawn_after"])
+    action_record(
+        tournament=registration.tournament,
+        user=user,
+        action="withdrawn",
+        reason=text,
+        details={"number": registration.number, "after": seated},
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_reinstate(*, registration: Registration, user: Any, reason: str) -> Registration:
+    """Take a withdrawal back, saying why: the player is seated again from the next
+    round seated (the rounds missed meanwhile count as absent); kept in the history."""
+    text = mend_reason(reason)
+    Tournament.objects.select_for_update().filter(pk=registration.tournament_id).first()
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if registration.withdrawn_after is None:
+        raise TournamentError(_("%(name)s has not withdrawn.") % {"name": registration.player.name})
+    after = registration.withdrawn_after
+    registration.withdrawn_after = None
+    registration.save(update_fields=["withdrawn_after"])
+    action_record(
+        tournament=registration.tournament,
+        user=user,
+        action="reinstated",
+        reason=text,
+        details={"number": registration.number, "after": after},
+    )
     return registration

@@ -1,5 +1,6 @@
 """What changes a tournament, from forms: players and tournaments made, entries added
-(one, or a pasted list), checked in or withdrawn, rounds seated or imported, and a
+(one, or a pasted list), checked in or marked absent (a withdrawal has its own
+confirmation page, ``views.mend``), rounds seated or imported, and a
 table's result accepted (by a phone at the table or a director); each calls a service
 (``tournaments.services``) and redirects."""
 
@@ -147,13 +148,6 @@ def entry_update(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         services.registration_check_in(registration=entry, present=True)
     elif action == "absent":
         services.registration_check_in(registration=entry, present=False)
-    elif action == "withdraw":
-        services.registration_withdraw(registration=entry)
-        messages.success(
-            request,
-            _("%(name)s withdrawn: they sit out the remaining rounds.")
-            % {"name": entry.player.name},
-        )
     return redirect("tournaments:detail", slug=slug)
 
 

@@ -47,6 +47,9 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "entry_form": EntryForm(tournament=tournament),
         "can_start_next": selectors.next_round_ready(tournament=tournament),
         "active_count": sum(1 for e in entries if e.withdrawn_after is None),
+        "history": selectors.tournament_history(tournament=tournament)
+        if is_director(request.user)
+        else [],
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -60,6 +63,9 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "round": rnd,
         "tables": tables,
         "byes": selectors.round_byes(rnd=rnd),
+        # The director's link to mend the round: the newest round only.
+        "newest": is_director(request.user)
+        and not tournament.rounds.filter(number__gt=number).exists(),
     }
     view = selectors.standings_view(
         tournament=tournament, viewer_is_director=is_director(request.user)
