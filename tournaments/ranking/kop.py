@@ -46,7 +46,7 @@ from typing import Any, NamedTuple
 from scoring.engines.ranks import Criterion, by_key, rank, rank_label
 from tournaments.seating.byes import bye_big_points
 
-from .errors import RankingBug, RankingError
+from .errors import RankingBug, RankingError, RankingProblem
 
 SmallPoints = int | Fraction
 
@@ -101,8 +101,13 @@ def check_big_points(big_points: Sequence[int]) -> tuple[int, int, int, int]:
         or any(isinstance(v, bool) or not isinstance(v, int) for v in values)
         or any(a < b for a, b in zip(values, values[1:], strict=False))
     ):
+        text = f"big points must be four whole numbers from 1st to 4th place, not rising: {values}"
         raise RankingError(
-            [f"big points must be four whole numbers from 1st to 4th place, not rising: {values}"]
+            [
+                RankingProblem(
+                    "ranking.big_points_invalid", text, {"value": repr(values)}, "big_points"
+                )
+            ]
         )
     return values[0], values[1], values[2], values[3]
 
@@ -110,12 +115,25 @@ def check_big_points(big_points: Sequence[int]) -> tuple[int, int, int, int]:
 def check_tie_breaks(tie_breaks: Sequence[str], allowed: Sequence[str]) -> tuple[str, ...]:
     names = tuple(tie_breaks)
     problems = [
-        f"unknown tie-break {name!r}; choose from {', '.join(allowed)}"
+        RankingProblem(
+            "ranking.tie_break_unknown",
+            f"unknown tie-break {name!r}; choose from {', '.join(allowed)}",
+            {"value": str(name), "allowed": list(allowed)},
+            "tie_breaks",
+        )
         for name in names
         if name not in allowed
     ]
     twice = sorted({name for name in names if names.count(name) > 1})
-    problems += [f"tie-break {name!r} is listed twice" for name in twice]
+    problems += [
+        RankingProblem(
+            "ranking.tie_break_repeated",
+            f"tie-break {name!r} is listed twice",
+            {"value": name},
+            "tie_breaks",
+        )
+        for name in twice
+    ]
     if problems:
         raise RankingError(problems)
     return names
@@ -128,7 +146,7 @@ def _small(entry: tuple[Any, SmallPoints]) -> SmallPoints:
     return entry[1]
 
 
-def _places[P](
+def table_places[P](
     table: Sequence[tuple[P, SmallPoints]], big_points: Sequence[int]
 ) -> list[tuple[P, SmallPoints, int, int]]:
     """``(player, small, big points x 12, place)`` for the four players of a table."""
@@ -174,7 +192,7 @@ def big_points_for_table[P](
         raise RankingError(problems)
     return {
         p: Fraction(big, _SCALE)
-        for p, _s, big, _place in _places(list(small_points.items()), table)
+        for p, _s, big, _place in table_places(list(small_points.items()), table)
     }
 
 
@@ -252,7 +270,7 @@ def kop_standings(
                 seen[p] = f"table {t}"
             table_id = len(tables)
             tables.append(entries)
-            for p, small, big, place in _places(entries, table_points):
+            for p, small, big, place in table_places(entries, table_points):
                 row = tally[p]
                 row.big += big
                 row.small += small
