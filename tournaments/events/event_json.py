@@ -33,7 +33,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -125,12 +125,12 @@ class _Problems:
         for key in raw:
             text = f"unknown key (allowed: {', '.join(allowed)})"
             if key not in allowed:
-                self.add(f"{where}.{key}" if where else str(key), "event.unknown_key", text)
+                self.add(f"{where}: {key}" if where else str(key), "event.unknown_key", text)
 
     def missing(self, where: str, raw: Mapping[str, object], required: Sequence[str]) -> bool:
         absent = [key for key in required if key not in raw]
         for key in absent:
-            self.add(f"{where}.{key}" if where else key, "event.missing", "missing")
+            self.add(f"{where}: {key}" if where else key, "event.missing", "missing")
         return not absent
 
     def expected(self, where: str, what: str, value: object) -> None:
@@ -167,7 +167,8 @@ class _Problems:
         for p in problems:
             params: dict[str, Param] = dict(p.params)
             params[EVENT_FIELD] = f"{prefix}{p.field}" if p.field else prefix.rstrip(": ")
-            message = f"{prefix}{p.message}"
+            named = p.field is None or p.message.startswith(p.field)
+            message = f"{prefix}{p.message}" if named else f"{prefix}{p.field}: {p.message}"
             self.lines.append(Problem(p.code, params, p.field, message))
 
     def sheet(self, where: str, error: SheetError, *, skip_rules: bool) -> None:
@@ -271,34 +272,34 @@ def _read_players(problems: _Problems, value: object) -> list[Player]:
         return []
     out = []
     for i, item in enumerate(value, 1):
-        raw = problems.obj(f"players[{i}]", item, PLAYER_KEYS)
+        pid = item.get("id") if isinstance(item, dict) else None
+        where = f"player {pid}" if _is_int(pid) else f"players[{i}]"
+        raw = problems.obj(where, item, PLAYER_KEYS)
         if raw is None:
             continue
-        pid = raw.get("id")
-        where = f"player {pid}" if _is_int(pid) else f"players[{i}]"
         ok = problems.missing(where, raw, ("id", "name"))
         if "id" in raw and not _is_int(pid):
-            problems.expected(f"{where}.id", "a whole number of at least 1", pid)
+            problems.expected(f"{where}: id", "a whole number of at least 1", pid)
             ok = False
         name = raw.get("name", "")
         if "name" in raw and not isinstance(name, str):
-            problems.expected(f"{where}.name", "a name", name)
+            problems.expected(f"{where}: name", "a name", name)
             ok = False
         classes = raw.get("classes", [])
         if not isinstance(classes, list) or not all(isinstance(c, str) for c in classes):
-            problems.expected(f"{where}.classes", "a list of class codes", classes)
+            problems.expected(f"{where}: classes", "a list of class codes", classes)
             classes, ok = [], False
         if "licence" in raw:
-            licence = problems.obj(f"{where}.licence", raw["licence"], LICENCE_KEYS)
+            licence = problems.obj(f"{where}: licence", raw["licence"], LICENCE_KEYS)
             if licence is None:
                 ok = False
             else:
                 if "number" not in licence:
-                    problems.add(f"{where}.licence.number", "event.missing", "missing")
+                    problems.add(f"{where}: licence.number", "event.missing", "missing")
                 else:
-                    problems.text(f"{where}.licence.number", licence["number"])
+                    problems.text(f"{where}: licence.number", licence["number"])
                 if "since" in licence:
-                    _read_date(problems, f"{where}.licence.since", licence["since"])
+                    _read_date(problems, f"{where}: licence.since", licence["since"])
         if ok:
             out.append(Player(pid, name, tuple(classes)))  # type: ignore[arg-type]
     return out
@@ -310,15 +311,15 @@ def _read_teams(problems: _Problems, value: object) -> list[Team]:
         return []
     out = []
     for i, item in enumerate(value, 1):
-        raw = problems.obj(f"teams[{i}]", item, TEAM_KEYS)
+        tid = item.get("id") if isinstance(item, dict) else None
+        where = f"team {tid}" if isinstance(tid, str) and tid.strip() else f"teams[{i}]"
+        raw = problems.obj(where, item, TEAM_KEYS)
         if raw is None:
             continue
-        tid = raw.get("id")
-        where = f"team {tid}" if isinstance(tid, str) and tid.strip() else f"teams[{i}]"
         ok = problems.missing(where, raw, TEAM_KEYS)
-        team_id = problems.text(f"{where}.id", tid) if "id" in raw else None
-        name = problems.text(f"{where}.name", raw["name"]) if "name" in raw else None
-        members = problems.ids(f"{where}.members", raw["members"]) if "members" in raw else None
+        team_id = problems.text(f"{where}: id", tid) if "id" in raw else None
+        name = problems.text(f"{where}: name", raw["name"]) if "name" in raw else None
+        members = problems.ids(f"{where}: members", raw["members"]) if "members" in raw else None
         if ok and team_id is not None and name is not None and members is not None:
             out.append(Team(team_id, name, tuple(members)))
     return out
@@ -337,14 +338,14 @@ def _read_adjustments(problems: _Problems, value: object, game: str) -> list[Adj
         if raw is None:
             continue
         ok = problems.missing(where, raw, ("player", "reason"))
-        player = problems.whole(f"{where}.player", raw["player"]) if "player" in raw else None
+        player = problems.whole(f"{where}: player", raw["player"]) if "player" in raw else None
         number = raw.get("round")
         if number is not None and not _is_int(number):
-            problems.expected(f"{where}.round", "a round number", number)
+            problems.expected(f"{where}: round", "a round number", number)
             ok = False
         reason = raw.get("reason", "")
         if not isinstance(reason, str):
-            problems.expected(f"{where}.reason", "a reason", reason)
+            problems.expected(f"{where}: reason", "a reason", reason)
             ok = False
         given: dict[str, Fraction] = {}
         for key in amounts:
@@ -353,7 +354,7 @@ def _read_adjustments(problems: _Problems, value: object, game: str) -> list[Adj
             amount = exact_value(raw[key])
             if amount is None:
                 text = f'expected a whole number or an exact half ("1/2"), got {_shown(raw[key])}'
-                problems.add(f"{where}.{key}", "event.amount_invalid", text)
+                problems.add(f"{where}: {key}", "event.amount_invalid", text)
                 ok = False
             else:
                 given[key] = amount
@@ -370,6 +371,10 @@ class _Reader:
         self.game = game
         self.problems = _Problems()
         self.rules_given = "rules" in data
+        # What the file names, whether or not it could be read: a table with a problem
+        # is left out of the event, and its players and round must not look empty then.
+        self.seated: set[object] = set()
+        self.rounds_with_tables: set[int] = set()
 
     # ------------------------------------------------------------- deal rules
 
@@ -577,12 +582,19 @@ class _Reader:
             p.missing(where, raw, ("number", "tables"))
             if "number" in raw and (not _is_int(raw["number"]) or raw["number"] != r):
                 text = f"expected {r} (rounds are numbered 1, 2, ... in order), got "
-                p.add(f"{where}.number", "event.round_number", text + _shown(raw["number"]))
+                p.add(f"{where}: number", "event.round_number", text + _shown(raw["number"]))
             tables = raw.get("tables", [])
             if not isinstance(tables, list):
-                p.expected(f"{where}.tables", "a list of tables", tables)
+                p.expected(f"{where}: tables", "a list of tables", tables)
                 tables = []
             numbers: set[int] = set()
+            if tables:
+                self.rounds_with_tables.add(r)
+            for table in tables:
+                if isinstance(table, dict) and isinstance(table.get("seats"), list):
+                    self.seated.update(p for p in table["seats"] if _is_int(p))
+            if isinstance(raw.get("byes"), list):
+                self.seated.update(p for p in raw["byes"] if _is_int(p))
             kop_tables: list[Table] = []
             vint_tables: list[VintTable] = []
             for t, table in enumerate(tables, 1):
@@ -612,7 +624,7 @@ class _Reader:
                         kop_tables.append(read_kop)
             byes: list[int] = []
             if "byes" in raw and not vint:
-                byes = p.ids(f"{where}.byes", raw["byes"]) or []
+                byes = p.ids(f"{where}: byes", raw["byes"]) or []
             if vint:
                 vint_rounds.append(VintRound(tuple(vint_tables)))
             else:
@@ -625,6 +637,24 @@ def _table_object(problems: _Problems, where: str, value: object) -> dict[str, A
         problems.expected(where, "a table object", value)
         return None
     return value
+
+
+def _usable_options(
+    read: Callable[[Mapping[str, object]], KopOptions | VintOptions], raw: Mapping[str, object]
+) -> KopOptions | VintOptions | None:
+    """The options that are fine on their own, so that a bad one (reported already) does
+    not make the classes or team sizes of the rest of the file look wrong."""
+    fine: dict[str, object] = {}
+    for key, value in raw.items():
+        try:
+            read({key: value})
+        except RankingError:
+            continue
+        fine[key] = value
+    try:
+        return read(fine)
+    except RankingError:
+        return None
 
 
 def read_event(data: object) -> EventFile:
@@ -656,10 +686,14 @@ def read_event(data: object) -> EventFile:
     if not isinstance(raw_options, dict):
         problems.expected("competition", "an object of options", raw_options)
     else:
+        read_options: Callable[[Mapping[str, object]], KopOptions | VintOptions] = (
+            vint_options if vint else kop_options
+        )
         try:
-            options = vint_options(raw_options) if vint else kop_options(raw_options)
+            options = read_options(raw_options)
         except RankingError as error:
             problems.ranking(error.coded, "competition: ")
+            options = _usable_options(read_options, raw_options)
     players = _read_players(problems, data.get("players", [None])) if "players" in data else []
     teams: list[Team] = []
     if "teams" in data:
@@ -671,7 +705,16 @@ def read_event(data: object) -> EventFile:
     adjustments = (
         _read_adjustments(problems, data["adjustments"], game) if "adjustments" in data else []
     )
-    # The event's own checks run on what could be read, so that one slip is one line.
+
+    # The event's own checks run on what could be read, so that one slip is one line:
+    # a table left out for its own problem does not make its round or players look empty.
+    def cascade(p: RankingProblem) -> bool:
+        if p.code == "event.round_without_tables":
+            return p.params.get("round") in reader.rounds_with_tables
+        if p.code == "event.adjustment_not_participant":
+            return p.params.get("player") in reader.seated
+        return False
+
     event: KopEvent | VintEvent
     if vint:
         event = VintEvent(
@@ -680,7 +723,7 @@ def read_event(data: object) -> EventFile:
             options if isinstance(options, VintOptions) else VintOptions(),
             tuple(adjustments),
         )
-        problems.ranking(vint_event_problems(event))
+        problems.ranking([p for p in vint_event_problems(event) if not cascade(p)])
     else:
         event = KopEvent(
             tuple(players),
@@ -689,7 +732,7 @@ def read_event(data: object) -> EventFile:
             tuple(adjustments),
             tuple(teams),
         )
-        problems.ranking(kop_event_problems(event))
+        problems.ranking([p for p in kop_event_problems(event) if not cascade(p)])
     if problems.lines:
         raise SheetError(problems.lines)
     return EventFile(game, event)

@@ -695,7 +695,12 @@ def _adjustment_problems(
         if a.player not in participants:
             text = f"player: {_show(a.player)} takes part in no round of the event"
             problems.append(
-                _problem("event.adjustment_not_participant", text, where, player=_show(a.player))
+                _problem(
+                    "event.adjustment_not_participant",
+                    text,
+                    where,
+                    player=a.player if _is_int(a.player) else _show(a.player),
+                )
             )
         if a.round is not None and (not _is_int(a.round) or not 1 <= a.round <= rounds):
             text = f"round: {_show(a.round)} is not a round of the event (1..{rounds})"
@@ -771,7 +776,10 @@ def kop_event_problems(event: KopEvent) -> list[RankingProblem]:
         if not rnd.tables:
             problems.append(
                 _problem(
-                    "event.round_without_tables", "a round needs at least one table", f"round {r}"
+                    "event.round_without_tables",
+                    "a round needs at least one table",
+                    f"round {r}",
+                    round=r,
                 )
             )
         for t, table in enumerate(rnd.tables, 1):
@@ -833,7 +841,10 @@ def vint_event_problems(event: VintEvent) -> list[RankingProblem]:
         if not rnd.tables:
             problems.append(
                 _problem(
-                    "event.round_without_tables", "a round needs at least one table", f"round {r}"
+                    "event.round_without_tables",
+                    "a round needs at least one table",
+                    f"round {r}",
+                    round=r,
                 )
             )
         for t, table in enumerate(rnd.tables, 1):
