@@ -635,3 +635,17 @@ def test_extreme_files_exit_2_with_printable_lines(raw):
     code, out, err = run(raw)
     assert (code, out) == (2, "")
     assert err.splitlines() and all(line.isprintable() for line in err.splitlines())
+
+
+def test_the_event_file_code_loads_no_django():
+    code = (
+        "import sys\n"
+        "import tournaments.events.event_json\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'clubs', 'config')"
+        " or m.endswith('.models')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
