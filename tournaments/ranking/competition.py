@@ -64,6 +64,7 @@ from scoring.engines.ranks import Criterion, by_key, rank, rank_label
 from tournaments.seating.byes import bye_big_points
 
 from .errors import RankingBug, RankingError, RankingParam, RankingProblem
+from .groups import GROUP_TIE_BREAK_NAMES, rank_groups
 from .kop import (
     KOP_TIE_BREAKS,
     KOSCIAN,
@@ -73,6 +74,7 @@ from .kop import (
     check_tie_breaks,
     head_to_head,
     is_points,
+    kop_criterion,
     table_places,
 )
 
@@ -979,7 +981,7 @@ def score_kop_event(event: KopEvent) -> KopEventResult:
         row.rounds.sort(key=lambda s: s.round)
 
     criteria: list[Criterion[int]] = [by_key(lambda p: tally[p].big)]
-    criteria += [_kop_criterion(name, tally, played_tables) for name in o.tie_breaks]
+    criteria += [kop_criterion(name, tally, played_tables) for name in o.tie_breaks]
     names = {p.id: p.name for p in event.players}
     individual = tuple(
         KopRow(
@@ -1008,22 +1010,6 @@ def score_kop_event(event: KopEvent) -> KopEventResult:
         teams=team_standings(individual, event.teams, o.team_counting, o.tie_breaks),
         adjustments=event.adjustments,
     )
-
-
-def _kop_criterion(
-    name: str, tally: Mapping[int, _Tally], tables: Sequence[Sequence[tuple[int, SmallPoints]]]
-) -> Criterion[int]:
-    if name == "small_points":
-        return by_key(lambda p: tally[p].small)
-    if name == "round_wins":
-        return by_key(lambda p: tally[p].places[0])
-    if name == "second_places":
-        return by_key(lambda p: tally[p].places[1])
-    if name == "third_places":
-        return by_key(lambda p: tally[p].places[2])
-    if name == "head_to_head":
-        return lambda group: head_to_head(group, {p: tally[p].tables for p in group}, tables)
-    raise RankingBug(f"tie-break {name!r} passed the check but has no key")
 
 
 def class_standings(
@@ -1066,55 +1052,35 @@ def team_standings(
     counting: int | Literal["all"],
     tie_breaks: Sequence[str] = KOP_TIE_BREAKS,
 ) -> tuple[TeamRow, ...]:
-    """Teams ranked on their counted members' sums (§7), tie-breaks without head-to-head;
-    tied teams keep their input order."""
+    """Teams ranked on their counted members' sums (§7) as ``groups.rank_groups`` ranks
+    pairs and teams, tie-breaks without head-to-head; tied teams keep their input order.
+
+    Counted members: the team's participants in standings order (``individual``), the
+    first ``counting`` of them, or all.
+    """
     position = {row.player: i for i, row in enumerate(individual)}
-    by_player = {row.player: row for row in individual}
-    sums: dict[int, TeamRow] = {}
+    counted: dict[int, list[KopRow]] = {}
     for i, team in enumerate(teams):
         present = sorted((p for p in team.members if p in position), key=position.__getitem__)
-        counted = present if counting == "all" else present[:counting]
-        rows = [by_player[p] for p in counted]
-        sums[i] = TeamRow(
-            team=team.id,
-            name=team.name,
-            rank=0,
-            tied=False,
-            big_points=sum((r.big_points for r in rows), Fraction(0)),
-            small_points=sum((r.small_points for r in rows), Fraction(0)),
-            firsts=sum(r.firsts for r in rows),
-            seconds=sum(r.seconds for r in rows),
-            thirds=sum(r.thirds for r in rows),
-            fourths=sum(r.fourths for r in rows),
-            counted=tuple(counted),
+        rows = [individual[position[p]] for p in present]
+        counted[i] = rows if counting == "all" else rows[:counting]
+    names = [name for name in tie_breaks if name in GROUP_TIE_BREAK_NAMES]
+    return tuple(
+        TeamRow(
+            team=teams[g.group].id,
+            name=teams[g.group].name,
+            rank=g.rank,
+            tied=g.tied,
+            big_points=g.big_points,
+            small_points=g.small_points,
+            firsts=g.firsts,
+            seconds=g.seconds,
+            thirds=g.thirds,
+            fourths=g.fourths,
+            counted=g.members,
         )
-    keys = {
-        "small_points": lambda i: sums[i].small_points,
-        "round_wins": lambda i: sums[i].firsts,
-        "second_places": lambda i: sums[i].seconds,
-        "third_places": lambda i: sums[i].thirds,
-    }
-    criteria: list[Criterion[int]] = [by_key(lambda i: sums[i].big_points)]
-    criteria += [by_key(keys[name]) for name in tie_breaks if name != "head_to_head"]
-    out = []
-    for i, place, tied in rank(list(sums), criteria):
-        row = sums[i]
-        out.append(
-            TeamRow(
-                row.team,
-                row.name,
-                place,
-                tied,
-                row.big_points,
-                row.small_points,
-                row.firsts,
-                row.seconds,
-                row.thirds,
-                row.fourths,
-                row.counted,
-            )
-        )
-    return tuple(out)
+        for g in rank_groups(counted, names)
+    )
 
 
 def score_vint_event(event: VintEvent) -> VintEventResult:

@@ -41,7 +41,7 @@ from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from scoring.engines.ranks import Criterion, by_key, rank, rank_label
 from tournaments.seating.byes import bye_big_points
@@ -293,16 +293,31 @@ def kop_standings(
 
     criteria: list[Criterion[int]] = [by_key(lambda p: tally[p].big)]
     for name in names:
-        criteria.append(_kop_criterion(name, tally, tables))
+        criteria.append(kop_criterion(name, tally, tables))
     scaled = _Scaled()
     return [
         _row(p, place, tied, tally[p], scaled) for p, place, tied in rank(sorted(tally), criteria)
     ]
 
 
-def _kop_criterion(
-    name: str, tally: Mapping[int, _Tally], tables: Sequence[Sequence[tuple[int, SmallPoints]]]
+class TieBreakTally(Protocol):
+    """What the Kop tie-breaks read of a player's tally: his small points, his places
+    (1st..4th counts) and the ids of the tables decided by play he sat at."""
+
+    @property
+    def small(self) -> SmallPoints: ...
+    @property
+    def places(self) -> list[int]: ...
+    @property
+    def tables(self) -> list[int]: ...
+
+
+def kop_criterion(
+    name: str,
+    tally: Mapping[int, TieBreakTally],
+    tables: Sequence[Sequence[tuple[int, SmallPoints]]],
 ) -> Criterion[int]:
+    """The criterion for tie-break ``name`` (``head_to_head`` over the tied group only)."""
     if name == "small_points":
         return by_key(lambda p: tally[p].small)
     if name == "round_wins":
