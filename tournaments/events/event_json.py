@@ -65,6 +65,32 @@ from tournaments.ranking.competition import (
 )
 from tournaments.ranking.errors import RankingError, RankingProblem
 
+#: The problem codes this module names (a page says each in the reader's language); it
+#: also passes on the scoresheet's own codes (``sheet.*``, deals' and rules' codes) and
+#: those of ``competition.CODES``.
+CODES = frozenset(
+    {
+        "event.adjustment_not_participant",
+        "event.amount_invalid",
+        "event.expected",
+        "event.key_repeated",
+        "event.missing",
+        "event.no_deals",
+        "event.result_count",
+        "event.round_number",
+        "event.round_without_tables",
+        "event.rubber_seats",
+        "event.rubbers_won_with_rubbers",
+        "event.short_with_result",
+        "event.table_repeated",
+        "event.table_size",
+        "event.teams_in_vint",
+        "event.text_blank",
+        "event.unknown_key",
+        "event.walkout_deals",
+    }
+)
+
 FORMAT = "tablescore-event/1"
 GAMES = ("kop", "baska", "vint")
 

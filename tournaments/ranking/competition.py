@@ -78,6 +78,52 @@ from .kop import (
     table_places,
 )
 
+#: The problem codes this module emits (a page says each in the reader's language).
+CODES = frozenset(
+    {
+        "competition.class_code",
+        "competition.class_label",
+        "competition.class_repeated",
+        "competition.classes_invalid",
+        "competition.key_unknown",
+        "competition.option_other_game",
+        "competition.option_unknown",
+        "competition.score_invalid",
+        "competition.team_counting_invalid",
+        "competition.team_size_invalid",
+        "competition.team_sizes_crossed",
+        "competition.tie_breaks_invalid",
+        "event.adjustment_empty",
+        "event.adjustment_not_half",
+        "event.adjustment_not_participant",
+        "event.adjustment_reason_blank",
+        "event.adjustment_round_unknown",
+        "event.class_repeated",
+        "event.class_unknown",
+        "event.no_result",
+        "event.no_rounds",
+        "event.player_id_invalid",
+        "event.player_in_two_teams",
+        "event.player_name_blank",
+        "event.player_repeated",
+        "event.player_twice_in_round",
+        "event.player_unknown",
+        "event.round_without_tables",
+        "event.rubbers_won_invalid",
+        "event.rubbers_won_odd",
+        "event.short_with_result",
+        "event.small_points_invalid",
+        "event.small_points_sum",
+        "event.table_size",
+        "event.team_id_blank",
+        "event.team_name_blank",
+        "event.team_repeated",
+        "event.team_size",
+        "event.totals_invalid",
+        "event.walkout_not_seated",
+    }
+)
+
 AVERAGE: Literal["average"] = "average"
 
 VINT_EVENT_TIE_BREAKS = ("rubbers_won", "total_points")

@@ -48,6 +48,15 @@ from tournaments.seating.byes import bye_big_points
 
 from .errors import RankingBug, RankingError, RankingProblem
 
+#: The problem codes this module emits (a page says each in the reader's language).
+CODES = frozenset(
+    {
+        "ranking.big_points_invalid",
+        "ranking.tie_break_repeated",
+        "ranking.tie_break_unknown",
+    }
+)
+
 SmallPoints = int | Fraction
 
 KOSCIAN: tuple[int, int, int, int] = (5, 3, 1, 0)

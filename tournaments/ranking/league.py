@@ -33,6 +33,15 @@ from scoring.engines.ranks import by_key, rank, rank_label
 
 from .errors import RankingProblem
 
+#: The problem codes this module emits (a page says each in the reader's language).
+CODES = frozenset(
+    {
+        "league.substitute_on_roster",
+        "league.substitutes",
+        "league.unlicensed",
+    }
+)
+
 
 @dataclass(frozen=True, slots=True)
 class EventRow:
