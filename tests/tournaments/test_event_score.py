@@ -649,3 +649,61 @@ def test_the_event_file_code_loads_no_django():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_a_walkout_table_given_by_its_deals_scores_as_its_paper_result():
+    """E13 with round 2, table 2 given by the deals played before Henryk left: they are
+    kept for the record and score nothing, so the output is the format's example 1."""
+    deals = KOP["rounds"][0]["tables"][0]["deals"]
+
+    def by_deals(e):
+        walkout = table(e, 2, 2)
+        walkout.pop("small_points")
+        walkout["deals"] = deals
+        walkout["walkout"]["after_deal"] = 3
+
+    code, out, err = run(kop(by_deals))
+    assert (code, err) == (0, "")
+    assert json.loads(out) == fixture("example-1-output")
+
+
+def test_e7_a_short_table_and_an_absent_player_from_an_event_file():
+    psb = {"big": 3, "small": 35}
+    event = {
+        "format": "tablescore-event/1",
+        "game": "baska",
+        "competition": {"bye_score": psb, "walkout_score": psb},
+        "players": [{"id": p, "name": f"P{p}"} for p in range(1, 9)],
+        "rounds": [
+            {
+                "number": 1,
+                "tables": [
+                    {"number": 1, "seats": [1, 2, 3, 4], "small_points": [10, 6, -4, -12]},
+                    {"number": 2, "seats": [5, 6, 7, 8], "small_points": [9, 3, -3, -9]},
+                ],
+            },
+            {
+                "number": 2,
+                "tables": [
+                    {"number": 1, "seats": [1, 5, 2, 6], "small_points": [8, -2, 4, -10]},
+                    {"number": 2, "seats": [3, 7, 4], "short": True},
+                ],
+            },
+        ],
+    }
+    code, out, err = run(encoded(event))
+    assert (code, err) == (0, "")
+    rows = json.loads(out)["individual"]
+    # competitions.md E7: player, total big / small, rank; rounds played.
+    assert [(r["player"], r["big_points"], r["small_points"], r["rank"]) for r in rows] == [
+        (1, 10, 18, "1"),
+        (2, 6, 10, "2"),
+        (5, 6, 7, "3"),
+        (7, 4, 32, "4"),
+        (3, 4, 31, "5"),
+        (4, 3, 23, "6"),
+        (6, 3, -7, "7"),
+        (8, 0, -9, "8"),
+    ]
+    played = {r["player"]: r["rounds_played"] for r in rows}
+    assert (played[3], played[4], played[7], played[8]) == (2, 2, 2, 1)
