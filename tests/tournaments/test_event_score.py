@@ -20,6 +20,8 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tournaments.events.event_json import read_event
+
 ROOT = Path(__file__).resolve().parents[2]
 EVENTS = ROOT / "tests/fixtures/events"
 
@@ -707,3 +709,14 @@ def test_e7_a_short_table_and_an_absent_player_from_an_event_file():
     ]
     played = {r["player"]: r["rounds_played"] for r in rows}
     assert (played[3], played[4], played[7], played[8]) == (2, 2, 2, 1)
+
+
+def test_a_read_event_keeps_each_scored_sheet_for_an_import():
+    kop_file = read_event(KOP)
+    assert list(kop_file.sheets) == [(1, 1)]  # the other tables are paper results
+    sheet = kop_file.sheets[(1, 1)]
+    assert sheet["players"] == ["1", "2", "3", "4"]
+    assert sheet["deals"] == KOP["rounds"][0]["tables"][0]["deals"]
+    vint_file = read_event(fixture("example-3-input"))
+    (rubber,) = vint_file.sheets[(1, 1)]["rubbers"]
+    assert rubber["seats"] == {"N": "11", "E": "12", "S": "13", "W": "14"}

@@ -34,7 +34,7 @@ import datetime
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -260,6 +260,10 @@ class EventFile:
 
     game: str
     event: KopEvent | VintEvent
+    #: The scoresheet (``formats/scoresheet-json.md``) of each table given deal by deal or
+    #: rubber by rubber, by (round, table number): what was scored, with the players named
+    #: by their ids as text ("7"), for an import to store the deals.
+    sheets: Mapping[tuple[int, int], Mapping[str, object]] = field(default_factory=dict)
 
 
 def exact_value(value: object) -> Fraction | None:
@@ -401,6 +405,7 @@ class _Reader:
         # is left out of the event, and its players and round must not look empty then.
         self.seated: set[object] = set()
         self.rounds_with_tables: set[int] = set()
+        self.sheets: dict[tuple[int, int], Mapping[str, object]] = {}
 
     # ------------------------------------------------------------- deal rules
 
@@ -475,7 +480,7 @@ class _Reader:
                 return None
             small = tuple(value)
         else:
-            small = self.kop_deals(where, raw["deals"], "walkout" in raw, after)
+            small = self.kop_deals(where, raw["deals"], "walkout" in raw, after, (r, number or 0))
             if small is None:
                 return None
         if not ok or seats is None:
@@ -483,7 +488,12 @@ class _Reader:
         return Table(tuple(seats), small, walkout, number)
 
     def kop_deals(
-        self, where: str, deals: object, walkout: bool, after: int | None
+        self,
+        where: str,
+        deals: object,
+        walkout: bool,
+        after: int | None,
+        key: tuple[int, int],
     ) -> tuple[int, ...] | None:
         p = self.problems
         if not isinstance(deals, list):
@@ -496,11 +506,13 @@ class _Reader:
             text = f"{len(deals)} deals recorded, but the walkout came after deal {after}"
             p.add(f"{where}: deals", "event.walkout_deals", text, deals=len(deals), after=after)
             return None
+        sheet = self._sheet(players=_PLACEHOLDERS, deals=deals)
         try:
-            out = score_sheet(self._sheet(players=_PLACEHOLDERS, deals=deals))
+            out = score_sheet(sheet)
         except SheetError as error:
             p.sheet(where, error, skip_rules=True)
             return None
+        self.sheets[key] = sheet
         totals = out["totals"]
         return tuple(totals)
 
@@ -544,13 +556,13 @@ class _Reader:
             )
         if seats is None:
             return None
-        session = self.vint_rubbers(where, seats, raw["rubbers"])
+        session = self.vint_rubbers(where, seats, raw["rubbers"], (r, number or 0))
         if session is None or not ok:
             return None
         return VintTable((seats[0], seats[1], seats[2], seats[3]), session[0], session[1], number)
 
     def vint_rubbers(
-        self, where: str, seats: list[int], rubbers: object
+        self, where: str, seats: list[int], rubbers: object, key: tuple[int, int]
     ) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]] | None:
         p = self.problems
         if not isinstance(rubbers, list) or not rubbers:
@@ -571,11 +583,13 @@ class _Reader:
             converted.append(rubber)
         if not ok:
             return None
+        sheet = self._sheet(rubbers=converted)
         try:
-            out = score_sheet(self._sheet(rubbers=converted))
+            out = score_sheet(sheet)
         except SheetError as error:
             p.sheet(where, error, skip_rules=True)
             return None
+        self.sheets[key] = sheet
         totals: Mapping[str, int] = out["session"]["totals"]
         won = dict.fromkeys(seats, 0)
         for rubber, result in zip(converted, out["rubbers"], strict=True):
@@ -761,7 +775,7 @@ def read_event(data: object) -> EventFile:
         problems.ranking([p for p in kop_event_problems(event) if not cascade(p)])
     if problems.lines:
         raise SheetError(problems.lines)
-    return EventFile(game, event)
+    return EventFile(game, event, reader.sheets)
 
 
 def check_event(data: object) -> None:

@@ -468,6 +468,35 @@ def vint_options(raw: Mapping[str, object]) -> VintOptions:
 TODAY = KopOptions(team_counting="all", team_size_min=1, team_size_max=1_000)
 
 
+def _score_json(rule: ScoreRule) -> object:
+    if isinstance(rule, FixedScore):
+        return {"big": rule.big, "small": rule.small}
+    return AVERAGE
+
+
+def kop_options_json(options: KopOptions) -> dict[str, object]:
+    """Every option spelt out as JSON (``kop_options`` reads it back to equal options), so
+    an exported event scores the same even if a later version changes a default."""
+    return {
+        "big_points": list(options.big_points),
+        "tie_breaks": list(options.tie_breaks),
+        "bye_score": _score_json(options.bye_score),
+        "walkout_score": _score_json(options.walkout_score),
+        "classes": [{"code": c.code, "label": c.label} for c in options.classes],
+        "team_size_min": options.team_size_min,
+        "team_size_max": options.team_size_max,
+        "team_counting": options.team_counting,
+    }
+
+
+def vint_options_json(options: VintOptions) -> dict[str, object]:
+    """Every Vint option spelt out as JSON (``vint_options`` reads it back)."""
+    return {
+        "tie_breaks": list(options.tie_breaks),
+        "classes": [{"code": c.code, "label": c.label} for c in options.classes],
+    }
+
+
 # ============================================================================ input
 
 
