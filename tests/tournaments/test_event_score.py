@@ -13,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
@@ -720,3 +721,114 @@ def test_a_read_event_keeps_each_scored_sheet_for_an_import():
     vint_file = read_event(fixture("example-3-input"))
     (rubber,) = vint_file.sheets[(1, 1)]["rubbers"]
     assert rubber["seats"] == {"N": "11", "E": "12", "S": "13", "W": "14"}
+
+
+# ------------------------------------------------------------------ valid random events
+
+E3_DEALS = KOP["rounds"][0]["tables"][0]["deals"]  # seat small points -6, -4, +14, -4
+
+
+@st.composite
+def valid_events(draw):
+    """A random valid Kop event: tables decided by play (paper or deals), walkouts, short
+    tables, byes and absences, adjustments, classes and teams, PSB or average scores.
+    Returns the file and the big and small points it must hand out in total."""
+    big_points = sorted(draw(st.lists(st.integers(0, 6), min_size=4, max_size=4)), reverse=True)
+    fixed = draw(st.booleans())
+    score = {"big": 3, "small": 35} if fixed else "average"
+    bye = (F(3), F(35)) if fixed else (F(sum(big_points), 4), F(0))
+    count = draw(st.integers(4, 13))
+    ids = list(range(1, count + 1))
+    total_big, total_small = F(0), F(0)
+    rounds = []
+    for number in range(1, draw(st.integers(1, 3)) + 1):
+        order = draw(st.permutations(ids))
+        absent = draw(st.integers(0, (count - 4) // 2))
+        present = order[absent:]
+        tables, t = [], 0
+        while len(present) >= 4:
+            seats, present = list(present[:4]), present[4:]
+            t += 1
+            kind = draw(st.sampled_from(["paper", "deals", "walkout"]))
+            if kind == "deals":
+                tables.append({"number": t, "seats": seats, "deals": E3_DEALS})
+                small = [-6, -4, 14, -4]
+            else:
+                small = draw(st.lists(st.integers(-9, 9), min_size=3, max_size=3))
+                small.append(-sum(small))
+                tables.append({"number": t, "seats": seats, "small_points": small})
+            if kind == "walkout":
+                tables[-1]["walkout"] = {"player": draw(st.sampled_from(seats)), "after_deal": 9}
+                total_big += 3 * bye[0]
+                total_small += 3 * bye[1]
+            else:
+                total_big += sum(big_points)
+        if len(present) == 3 and draw(st.booleans()):
+            tables.append({"number": t + 1, "seats": list(present), "short": True})
+            total_big += 3 * bye[0]
+            total_small += 3 * bye[1]
+            present = []
+        if not tables:
+            tables.append({"number": 1, "seats": list(order[:4]), "small_points": [0, 0, 0, 0]})
+            total_big += sum(big_points)
+            present = [p for p in present if p not in order[:4]]
+        total_big += len(present) * bye[0]
+        total_small += len(present) * bye[1]
+        rounds.append({"number": number, "tables": tables, "byes": list(present)})
+    seen = sorted(
+        {p for r in rounds for t in r["tables"] for p in t["seats"]}
+        | {p for r in rounds for p in r["byes"]}
+    )
+    adjustments = []
+    for _ in range(draw(st.integers(0, 3))):
+        big, small = draw(st.integers(-4, 4)), draw(st.integers(-10, 10))
+        if big or small:
+            adjustments.append(
+                {
+                    "player": draw(st.sampled_from(seen)),
+                    "big": f"{big}/2",
+                    "small": small,
+                    "reason": "r",
+                }
+            )
+            total_big += F(big, 2)
+            total_small += small
+    event = {
+        "format": "tablescore-event/1",
+        "game": draw(st.sampled_from(["kop", "baska"])),
+        "competition": {
+            "big_points": big_points,
+            "bye_score": score,
+            "walkout_score": score,
+            "classes": [{"code": "W", "label": "Women"}],
+            "team_size_min": 1,
+            "team_counting": draw(st.just("all") | st.integers(1, 5)),
+        },
+        "players": [{"id": p, "name": f"P{p}", "classes": ["W"] if p % 2 else []} for p in ids],
+        "teams": [
+            {"id": f"T{i}", "name": f"Team {i}", "members": ids[i : i + 3]}
+            for i in range(0, len(ids), 3)
+        ],
+        "rounds": rounds,
+        "adjustments": adjustments,
+    }
+    return encoded(event), total_big, total_small, len(seen)
+
+
+@settings(max_examples=80, deadline=None, derandomize=True, database=None)
+@given(valid_events())
+def test_a_valid_event_scores_and_hands_out_what_the_rules_say(case):
+    raw, total_big, total_small, participants = case
+    code, out, err = run(raw)
+    assert (code, err) == (0, ""), err
+    result = json.loads(out)
+    rows = result["individual"]
+    assert len(rows) == participants
+    assert sum(F(r["big_points"]) for r in rows) == total_big
+    assert sum(F(r["small_points"]) for r in rows) == total_small
+    ranks = [int(r["rank"].lstrip("=")) for r in rows]
+    assert ranks == sorted(ranks) and ranks[0] == 1
+    women = result["classes"][0]["standings"]
+    assert [w["player"] for w in women] == [r["player"] for r in rows if r["player"] % 2]
+    counted = [p for team in result["teams"] for p in team["counted"]]
+    assert len(counted) == len(set(counted))
