@@ -350,7 +350,7 @@ BAD = [
     (
         "two-seats",
         kop(lambda e: table(e, 1, 2)["seats"].__setitem__(3, 7)),
-        "round 1, table 2: seats: player 7 is twice in round 1 (table 2 and table 2)",
+        "round 1, table 2: seats: player 7 is given twice at table 2 in round 1",
     ),
     # Kop results
     (
@@ -832,3 +832,8 @@ def test_a_valid_event_scores_and_hands_out_what_the_rules_say(case):
     assert [w["player"] for w in women] == [r["player"] for r in rows if r["player"] % 2]
     counted = [p for team in result["teams"] for p in team["counted"]]
     assert len(counted) == len(set(counted))
+
+
+def test_a_bad_classes_option_is_one_line_not_one_per_member():
+    raw = kop(lambda e: e["competition"].update(classes=[{"code": "W"}]))
+    assert run(raw)[2].splitlines() == ["competition: classes[1]: a class needs a label"]

@@ -681,7 +681,7 @@ def _table_object(problems: _Problems, where: str, value: object) -> dict[str, A
 
 def _usable_options(
     read: Callable[[Mapping[str, object]], KopOptions | VintOptions], raw: Mapping[str, object]
-) -> KopOptions | VintOptions | None:
+) -> tuple[KopOptions | VintOptions | None, set[str]]:
     """The options that are fine on their own, so that a bad one (reported already) does
     not make the classes or team sizes of the rest of the file look wrong."""
     fine: dict[str, object] = {}
@@ -692,9 +692,9 @@ def _usable_options(
             continue
         fine[key] = value
     try:
-        return read(fine)
+        return read(fine), set(fine)
     except RankingError:
-        return None
+        return None, set()
 
 
 def read_event(data: object) -> EventFile:
@@ -723,6 +723,7 @@ def read_event(data: object) -> EventFile:
     vint = game == "vint"
     raw_options = data.get("competition", {})
     options: KopOptions | VintOptions | None = None
+    classes_read = True
     if not isinstance(raw_options, dict):
         problems.expected("competition", "an object of options", raw_options)
     else:
@@ -733,7 +734,8 @@ def read_event(data: object) -> EventFile:
             options = read_options(raw_options)
         except RankingError as error:
             problems.ranking(error.coded, "competition: ")
-            options = _usable_options(read_options, raw_options)
+            options, fine = _usable_options(read_options, raw_options)
+            classes_read = "classes" not in raw_options or "classes" in fine
     players = _read_players(problems, data.get("players", [None])) if "players" in data else []
     teams: list[Team] = []
     if "teams" in data:
@@ -751,6 +753,8 @@ def read_event(data: object) -> EventFile:
     def cascade(p: RankingProblem) -> bool:
         if p.code == "event.round_without_tables":
             return p.params.get("round") in reader.rounds_with_tables
+        if p.code == "event.class_unknown":
+            return not classes_read  # the classes option is wrong, reported already
         if p.code == "event.adjustment_not_participant":
             return p.params.get("player") in reader.seated
         return False

@@ -756,7 +756,11 @@ def _seat_problems(
             text = f"{_show(p)} is not a player of the event"
             problems.append(_problem("event.player_unknown", text, where, player=_show(p)))
         elif p in seen:
-            text = f"player {p} is twice in round {r} ({seen[p]} and {place})"
+            text = (
+                f"player {p} is twice in round {r} ({seen[p]} and {place})"
+                if seen[p] != place
+                else f"player {p} is given twice at {place} in round {r}"
+            )
             problems.append(_problem("event.player_twice_in_round", text, where, player=p, round=r))
         else:
             seen[p] = place
