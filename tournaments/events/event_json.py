@@ -72,6 +72,7 @@ CODES = frozenset(
     {
         "event.adjustment_not_participant",
         "event.amount_invalid",
+        "event.class_unknown",
         "event.expected",
         "event.key_repeated",
         "event.missing",
