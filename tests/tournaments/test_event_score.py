@@ -484,13 +484,23 @@ BAD = [
         'adjustment 1: big: "1/3" is neither a whole number nor an exact half',
     ),
     (
+        "adjustment-not-lowest-terms",
+        kop(lambda e: e["adjustments"][0].update(big="2/4")),
+        'adjustment 1: big: expected a whole number or an exact half ("1/2"), got "2/4"',
+    ),
+    (
+        "adjustment-whole-as-text",
+        kop(lambda e: e["adjustments"][0].update(big="-1")),
+        'adjustment 1: big: expected a whole number or an exact half ("1/2"), got "-1"',
+    ),
+    (
         "adjustment-float",
         kop(lambda e: e["adjustments"][0].update(big=0.5)),
         'adjustment 1: big: expected a whole number or an exact half ("1/2"), got 0.5',
     ),
     (
         "adjustment-zero",
-        kop(lambda e: e["adjustments"][0].update(big=0, small="0/2")),
+        kop(lambda e: e["adjustments"][0].update(big=0, small=0)),
         "adjustment 1: give big or small, not 0",
     ),
     (
@@ -786,7 +796,7 @@ def valid_events(draw):
             adjustments.append(
                 {
                     "player": draw(st.sampled_from(seen)),
-                    "big": f"{big}/2",
+                    "big": f"{big}/2" if big % 2 else big // 2,
                     "small": small,
                     "reason": "r",
                 }

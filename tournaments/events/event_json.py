@@ -268,13 +268,14 @@ class EventFile:
 
 
 def exact_value(value: object) -> Fraction | None:
-    """An input amount (an integer, or ``"p/q"`` / ``"n"``) as a fraction, or ``None``."""
+    """An input amount as a fraction, or ``None``: a JSON integer, or a string ``"p/q"`` in
+    lowest terms with ``q`` > 1 and the sign on ``p`` (the form the output writes)."""
     if isinstance(value, int) and _is_int(value):
         return Fraction(value)
-    if isinstance(value, str) and (match := _EXACT.fullmatch(value)):
-        denominator = int(match.group(2) or 1)
-        if denominator:
-            return Fraction(int(match.group(1)), denominator)
+    if isinstance(value, str) and (match := _EXACT.fullmatch(value)) and match.group(2):
+        numerator, denominator = int(match.group(1)), int(match.group(2))
+        if denominator > 1 and Fraction(numerator, denominator).denominator == denominator:
+            return Fraction(numerator, denominator)
     return None
 
 
