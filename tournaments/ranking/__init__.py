@@ -33,7 +33,9 @@ net (Vint)
 
 Entry points: ``big_points_for_table``, ``kop_standings`` (``kop``),
 ``vint_standings`` (``vint``), ``group_standings`` for pairs and teams
-(``groups``).
+(``groups``). A whole event with walkouts, short tables, byes by option,
+adjustments, classes and teams whose best N count is ``competition``
+(``score_kop_event``, ``score_vint_event``); a season of events is ``league``.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Protocol
 
 from scoring.engines.ranks import Criterion, by_key, rank, rank_label
 
@@ -61,12 +62,44 @@ def group_standings[G: Hashable](
             group_of[p] = group
     if problems:
         raise RankingError(problems)
+    return rank_groups(
+        {group: [by_player[p] for p in sorted(members)] for group, members in groups.items()},
+        names,
+    )
+
+
+class MemberRow(Protocol):
+    """What a group's sums read of a member's row (``StandingRow``, a competition row)."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def big_points(self) -> Fraction: ...
+    @property
+    def small_points(self) -> Fraction: ...
+    @property
+    def firsts(self) -> int: ...
+    @property
+    def seconds(self) -> int: ...
+    @property
+    def thirds(self) -> int: ...
+    @property
+    def fourths(self) -> int: ...
+    @property
+    def rounds_played(self) -> int: ...
+
+
+def rank_groups[G: Hashable](
+    members: Mapping[G, Sequence[MemberRow]], tie_breaks: Sequence[str]
+) -> list[GroupRow[G]]:
+    """Groups ranked on their members' sums (``members``: the rows that count, in the
+    order the group lists them); ``tie_breaks`` are group tie-breaks, checked already.
+    Tied groups keep the order of ``members``."""
     totals: dict[G, GroupRow[G]] = {}
-    for group, members in groups.items():
-        member_rows = [by_player[p] for p in sorted(members)]
+    for group, member_rows in members.items():
         totals[group] = GroupRow(
             group=group,
-            members=tuple(sorted(members)),
+            members=tuple(r.player for r in member_rows),
             rank=0,
             tied=False,
             big_points=sum((r.big_points for r in member_rows), Fraction(0)),
@@ -84,10 +117,11 @@ def group_standings[G: Hashable](
         "third_places": lambda g: totals[g].thirds,
     }
     criteria: list[Criterion[G]] = [by_key(lambda g: totals[g].big_points)]
-    for name in names:
+    for name in tie_breaks:
         if name not in keys:
             raise RankingBug(f"tie-break {name!r} passed the check but has no key")
         criteria.append(by_key(keys[name]))
     return [
-        replace(totals[g], rank=place, tied=tied) for g, place, tied in rank(list(groups), criteria)
+        replace(totals[g], rank=place, tied=tied)
+        for g, place, tied in rank(list(members), criteria)
     ]

@@ -41,12 +41,21 @@ from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from scoring.engines.ranks import Criterion, by_key, rank, rank_label
 from tournaments.seating.byes import bye_big_points
 
-from .errors import RankingBug, RankingError
+from .errors import RankingBug, RankingError, RankingProblem
+
+#: The problem codes this module emits (a page says each in the reader's language).
+CODES = frozenset(
+    {
+        "ranking.big_points_invalid",
+        "ranking.tie_break_repeated",
+        "ranking.tie_break_unknown",
+    }
+)
 
 SmallPoints = int | Fraction
 
@@ -101,8 +110,13 @@ def check_big_points(big_points: Sequence[int]) -> tuple[int, int, int, int]:
         or any(isinstance(v, bool) or not isinstance(v, int) for v in values)
         or any(a < b for a, b in zip(values, values[1:], strict=False))
     ):
+        text = f"big points must be four whole numbers from 1st to 4th place, not rising: {values}"
         raise RankingError(
-            [f"big points must be four whole numbers from 1st to 4th place, not rising: {values}"]
+            [
+                RankingProblem(
+                    "ranking.big_points_invalid", text, {"value": repr(values)}, "big_points"
+                )
+            ]
         )
     return values[0], values[1], values[2], values[3]
 
@@ -110,12 +124,25 @@ def check_big_points(big_points: Sequence[int]) -> tuple[int, int, int, int]:
 def check_tie_breaks(tie_breaks: Sequence[str], allowed: Sequence[str]) -> tuple[str, ...]:
     names = tuple(tie_breaks)
     problems = [
-        f"unknown tie-break {name!r}; choose from {', '.join(allowed)}"
+        RankingProblem(
+            "ranking.tie_break_unknown",
+            f"unknown tie-break {name!r}; choose from {', '.join(allowed)}",
+            {"value": str(name), "allowed": list(allowed)},
+            "tie_breaks",
+        )
         for name in names
         if name not in allowed
     ]
     twice = sorted({name for name in names if names.count(name) > 1})
-    problems += [f"tie-break {name!r} is listed twice" for name in twice]
+    problems += [
+        RankingProblem(
+            "ranking.tie_break_repeated",
+            f"tie-break {name!r} is listed twice",
+            {"value": name},
+            "tie_breaks",
+        )
+        for name in twice
+    ]
     if problems:
         raise RankingError(problems)
     return names
@@ -128,7 +155,7 @@ def _small(entry: tuple[Any, SmallPoints]) -> SmallPoints:
     return entry[1]
 
 
-def _places[P](
+def table_places[P](
     table: Sequence[tuple[P, SmallPoints]], big_points: Sequence[int]
 ) -> list[tuple[P, SmallPoints, int, int]]:
     """``(player, small, big points x 12, place)`` for the four players of a table."""
@@ -174,7 +201,7 @@ def big_points_for_table[P](
         raise RankingError(problems)
     return {
         p: Fraction(big, _SCALE)
-        for p, _s, big, _place in _places(list(small_points.items()), table)
+        for p, _s, big, _place in table_places(list(small_points.items()), table)
     }
 
 
@@ -252,7 +279,7 @@ def kop_standings(
                 seen[p] = f"table {t}"
             table_id = len(tables)
             tables.append(entries)
-            for p, small, big, place in _places(entries, table_points):
+            for p, small, big, place in table_places(entries, table_points):
                 row = tally[p]
                 row.big += big
                 row.small += small
@@ -275,16 +302,31 @@ def kop_standings(
 
     criteria: list[Criterion[int]] = [by_key(lambda p: tally[p].big)]
     for name in names:
-        criteria.append(_kop_criterion(name, tally, tables))
+        criteria.append(kop_criterion(name, tally, tables))
     scaled = _Scaled()
     return [
         _row(p, place, tied, tally[p], scaled) for p, place, tied in rank(sorted(tally), criteria)
     ]
 
 
-def _kop_criterion(
-    name: str, tally: Mapping[int, _Tally], tables: Sequence[Sequence[tuple[int, SmallPoints]]]
+class TieBreakTally(Protocol):
+    """What the Kop tie-breaks read of a player's tally: his small points, his places
+    (1st..4th counts) and the ids of the tables decided by play he sat at."""
+
+    @property
+    def small(self) -> SmallPoints: ...
+    @property
+    def places(self) -> list[int]: ...
+    @property
+    def tables(self) -> list[int]: ...
+
+
+def kop_criterion(
+    name: str,
+    tally: Mapping[int, TieBreakTally],
+    tables: Sequence[Sequence[tuple[int, SmallPoints]]],
 ) -> Criterion[int]:
+    """The criterion for tie-break ``name`` (``head_to_head`` over the tied group only)."""
     if name == "small_points":
         return by_key(lambda p: tally[p].small)
     if name == "round_wins":

@@ -29,10 +29,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from scoring.engines.ranks import Criterion, by_key, rank, rank_label
+from scoring.engines.ranks import rank_label
 
-from .errors import RankingBug, RankingError
-from .kop import SmallPoints, check_tie_breaks, head_to_head, is_points
+from .competition import Player, VintEvent, VintOptions, VintRound, VintTable, score_vint_event
+from .errors import RankingError
+from .kop import SmallPoints, check_tie_breaks, is_points
 
 VINT_TIE_BREAKS = ("rubbers_won", "head_to_head", "total_points")
 """vint.md 4.11 (rubbers won, then head-to-head), then total points."""
@@ -90,43 +91,46 @@ def _session_problems(number: int, session: VintSession) -> list[str]:
 def vint_standings(
     sessions: Sequence[VintSession], tie_breaks: Sequence[str] = VINT_TIE_BREAKS
 ) -> list[VintRow]:
-    """Individual standings over all sessions played (any number per player)."""
+    """Individual standings over all sessions played (any number per player).
+
+    A thin adapter: each session is a round of one table of a ``competition.VintEvent``,
+    scored by ``competition.score_vint_event`` (exact nets, the tie-breaks).
+    """
     names = check_tie_breaks(tie_breaks, VINT_TIE_BREAK_NAMES)
     problems = [p for i, s in enumerate(sessions, 1) for p in _session_problems(i, s)]
     if problems:
         raise RankingError(problems)
-    net: dict[int, Fraction] = {}
-    won: dict[int, int] = {}
-    total: dict[int, SmallPoints] = {}
-    played: dict[int, list[int]] = {}
-    tables: list[list[tuple[int, SmallPoints]]] = []
-    for session in sessions:
-        average = Fraction(sum(session.totals.values()), 4)
-        tables.append(list(session.totals.items()))
-        for p, value in session.totals.items():
-            net[p] = net.get(p, Fraction(0)) + value - average
-            won[p] = won.get(p, 0) + session.rubbers_won.get(p, 0)
-            total[p] = total.get(p, 0) + value
-            played.setdefault(p, []).append(len(tables) - 1)
-    criteria: list[Criterion[int]] = [by_key(net.__getitem__)]
-    for name in names:
-        if name == "rubbers_won":
-            criteria.append(by_key(won.__getitem__))
-        elif name == "total_points":
-            criteria.append(by_key(total.__getitem__))
-        elif name == "head_to_head":
-            criteria.append(lambda group: head_to_head(group, played, tables))
-        else:
-            raise RankingBug(f"tie-break {name!r} passed the check but has no key")
+    players = sorted({p for session in sessions for p in session.totals})
+    event = VintEvent(
+        players=tuple(Player(p, str(p)) for p in players),
+        rounds=tuple(VintRound((VintTable(*_table(session)),)) for session in sessions),
+        options=VintOptions(tie_breaks=names),
+    )
     return [
         VintRow(
-            player=p,
-            rank=place,
-            tied=tied,
-            net=net[p],
-            rubbers_won=won[p],
-            total_points=Fraction(total[p]),
-            sessions=len(played[p]),
+            player=row.player,
+            rank=row.rank,
+            tied=row.tied,
+            net=row.net,
+            rubbers_won=row.rubbers_won,
+            total_points=row.total_points,
+            sessions=row.rounds_played,
         )
-        for p, place, tied in rank(sorted(net), criteria)
+        for row in score_vint_event(event).individual
     ]
+
+
+def _table(
+    session: VintSession,
+) -> tuple[
+    tuple[int, int, int, int],
+    tuple[SmallPoints, SmallPoints, SmallPoints, SmallPoints],
+    tuple[int, int, int, int],
+]:
+    (a, ta), (b, tb), (c, tc), (d, td) = session.totals.items()
+    won = session.rubbers_won
+    return (
+        (a, b, c, d),
+        (ta, tb, tc, td),
+        (won.get(a, 0), won.get(b, 0), won.get(c, 0), won.get(d, 0)),
+    )
