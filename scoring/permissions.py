@@ -61,7 +61,7 @@ def phone_id(request: HttpRequest) -> str:
     if phone:
         return str(phone)
     try:
-        phone = request.get_signed_cookie(DEVICE_COOKIE, salt=DEVICE_SALT)
+        phone = request.get_signed_cookie(DEVICE_COOKIE, salt=DEVICE_SALT) or ""
     except (KeyError, signing.BadSignature):
         phone = ""
     if len(phone) != 16 or not set(phone) <= _PHONE_CHARS:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, cast
 
 from scoring.models import TableSeat
 from tournaments.errors import SeatingRejected
-from tournaments.models import Registration, Tournament
+from tournaments.models import Adjustment, Registration, Tournament
+from tournaments.ranking import competition
 from tournaments.seating import parse_seating_csv
 from tournaments.seating.errors import SeatingError
 from tournaments.seating.generate import (
@@ -30,28 +31,48 @@ from tournaments.seating.schedule import Schedule, Table
 
 @dataclass(frozen=True)
 class Field:
-    """Who is entered, as the standings name them: start number -> name, and the pairs
-    and teams (label -> start numbers) the director grouped players into."""
+    """Who is entered, as the standings name them: start number -> name, the pairs and
+    teams (label -> start numbers) the director grouped players into, each player's
+    class codes, and the director's adjustments (players by start number)."""
 
     names: dict[int, str]
     groups: dict[str, dict[str, list[int]]]  # "pair" / "team" -> label -> start numbers
+    classes: dict[int, list[str]] = field(default_factory=dict)
+    adjustments: list[competition.Adjustment] = field(default_factory=list)
 
 
 def field_of(tournament: Tournament) -> Field:
-    """The entries in one query of the few columns the standings show."""
+    """The entries in one query of the few columns the standings show, and the
+    adjustments in another."""
     names: dict[int, str] = {}
+    classes: dict[int, list[str]] = {}
     groups: dict[str, dict[str, list[int]]] = {"pair": defaultdict(list), "team": defaultdict(list)}
-    for number, name, pair, team in (
+    for number, name, pair, team, codes in (
         Registration.objects.filter(tournament=tournament)
         .order_by("number")
-        .values_list("number", "player__name", "pair", "team")
+        .values_list("number", "player__name", "pair", "team", "classes")
     ):
         names[number] = name
+        if codes:
+            classes[number] = list(codes)
         if pair:
             groups["pair"][pair].append(number)
         if team:
             groups["team"][team].append(number)
-    return Field(names, {kind: dict(g) for kind, g in groups.items()})
+    adjustments = [
+        competition.Adjustment(
+            player=number,
+            reason=reason,
+            big=Fraction(big),
+            small=Fraction(small),
+            net=Fraction(net),
+            round=rnd,
+        )
+        for number, reason, big, small, net, rnd in Adjustment.objects.filter(
+            tournament=tournament
+        ).values_list("entry__number", "reason", "big", "small", "net", "round")
+    ]
+    return Field(names, {kind: dict(g) for kind, g in groups.items()}, classes, adjustments)
 
 
 def registrations_by_number(tournament: Tournament) -> dict[int, Registration]:

@@ -39,6 +39,11 @@ class Tournament(models.Model):
     results_version = models.PositiveIntegerField(default=0)
     # An imported seating table (the club's own): rounds of tables of start numbers.
     seating_plan = models.JSONField(null=True, blank=True)
+    # The competition options of ``shared/rules/competitions.md`` §10 that the rule
+    # profile does not hold (big points and tie-breaks are the profile's): bye_score,
+    # walkout_score, classes, team_size_min, team_size_max, team_counting, as the event
+    # file writes them (``tournaments.ranking.competition.kop_options``); {}: the defaults.
+    competition = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(
         "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -64,6 +69,8 @@ class Registration(models.Model):
     withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
     pair = models.CharField(_("pair"), max_length=80, blank=True)
     team = models.CharField(_("team"), max_length=80, blank=True)
+    # Codes of the tournament's classes (``Tournament.competition["classes"]``).
+    classes = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -126,6 +133,13 @@ class RoundTable(models.Model):
         "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     reopened_at = models.DateTimeField(null=True, blank=True)
+    # A walkout (competitions.md §2.3): the seat that left and how many deals were played
+    # before; the three who stay get the walkout score, the deals score nothing.
+    walkout_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    walkout_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A short table (§2.4): the seat whose player never came; the three get the walkout
+    # score, he is absent for the round.
+    missing_seat = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -159,6 +173,13 @@ class TournamentAction(models.Model):
         ("reseated", _("re-seated")),
         ("swapped", _("swapped")),
         ("substituted", _("substituted")),
+        ("competition", _("competition options changed")),
+        ("walkout", _("walkout recorded")),
+        ("short", _("short table recorded")),
+        ("table_normal", _("table played in full again")),
+        ("adjusted", _("points adjusted")),
+        ("unadjusted", _("adjustment removed")),
+        ("classes", _("classes changed")),
     ]
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
     user = models.ForeignKey(
@@ -174,6 +195,31 @@ class TournamentAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} {self.action} at {self.at}"
+
+
+class Adjustment(models.Model):
+    """A director's penalty or award to one player (competitions.md §5): big and small
+    points (Kop, Baśka) or a net (Vint), whole numbers or exact halves, about a round or
+    the whole event, always with a reason, shown under the standings. It changes the
+    totals, never a place at a table."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="adjustments")
+    entry = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="adjustments")
+    round = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    big = models.DecimalField(_("big points"), max_digits=7, decimal_places=1, default=0)
+    small = models.DecimalField(_("small points"), max_digits=9, decimal_places=1, default=0)
+    net = models.DecimalField(_("net"), max_digits=9, decimal_places=1, default=0)
+    reason = models.TextField(_("reason"))
+    created_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.entry} {self.big}/{self.small}/{self.net}: {self.reason}"
 
 
 class WrittenJSONField(models.JSONField):

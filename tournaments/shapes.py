@@ -12,7 +12,7 @@ check of both the writer and the readers.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 type JsonPoints = int | float
 
@@ -25,3 +25,24 @@ class GroupRow(TypedDict):
     members: str  # the members' names, comma-separated
     big_points: JsonPoints
     small_points: JsonPoints
+    counted: NotRequired[list[int]]  # teams: the start numbers whose points count
+
+
+class ClassRowDoc(TypedDict):
+    """A player in a class's standings; Vint writes the net as ``big_points`` and the
+    total points as ``small_points`` (the two columns a class table shows)."""
+
+    rank: str  # the rank in the class ("=2" when shared there)
+    overall: str  # the overall rank label
+    number: int
+    name: str
+    big_points: JsonPoints
+    small_points: JsonPoints
+
+
+class ClassStandingsDoc(TypedDict):
+    """A class's standings: the overall order restricted to its members."""
+
+    code: str
+    label: str
+    rows: list[ClassRowDoc]

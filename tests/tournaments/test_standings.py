@@ -96,6 +96,10 @@ def test_sit_out_scores_the_bye(kop_tournament, sixteen, club, commit):
 
 
 def test_pairs_and_teams_classifications(kop_tournament, sixteen, commit):
+    # Today's options (the data migration gives them to existing tournaments): every
+    # member counts, teams of any size registered.
+    kop_tournament.competition = {"team_counting": "all", "team_size_min": 1, "team_size_max": 8}
+    kop_tournament.save()
     for entry in sixteen:
         entry.team = "Odd" if entry.number % 2 else "Even"
         entry.save()
@@ -105,6 +109,27 @@ def test_pairs_and_teams_classifications(kop_tournament, sixteen, commit):
     data = standings_compute(tournament=kop_tournament)
     assert {t["group"] for t in data["teams"]} == {"Odd", "Even"}
     assert sum(t["big_points"] for t in data["teams"]) == 4 * 9
+
+
+def test_a_new_tournaments_teams_count_their_best_four_of_four_or_five(
+    kop_tournament, sixteen, commit
+):
+    """competitions.md §7 defaults: line-ups of 4 to 5, the best 4 counting; a team of 8
+    is ranked nowhere and named as left out."""
+    for entry in sixteen:
+        entry.team = "Five" if entry.number <= 5 else "Eight" if entry.number > 8 else ""
+        entry.save()
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    data = standings_compute(tournament=kop_tournament)
+    (five,) = data["teams"]
+    assert five["group"] == "Five"
+    order = [r["number"] for r in data["individual"] if r["number"] <= 5]
+    assert five["counted"] == order[:4]  # the five's best four, by the individual order
+    points = {r["number"]: r["big_points"] for r in data["individual"]}
+    assert five["big_points"] == pytest.approx(sum(points[n] for n in order[:4]))
+    assert data["teams_left_out"] == [{"group": "Eight", "size": 8}]
 
 
 def test_standings_page_table_sorting_csv_and_print(client, kop_tournament, sixteen, commit):

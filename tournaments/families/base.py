@@ -53,6 +53,8 @@ class TableResult:
     round: int
     number: int
     seats: dict[int, SeatResult]  # start number -> result
+    walkout_seat: int | None = None  # the seat that left (competitions.md §2.3)
+    missing_seat: int | None = None  # the seat nobody took: a short table (§2.4)
 
 
 def table_results(tournament: Tournament) -> list[TableResult]:
@@ -65,7 +67,7 @@ def table_results(tournament: Tournament) -> list[TableResult]:
     accepted = RoundTable.objects.filter(round__tournament=tournament, accepted_at__isnull=False)
     tables = list(
         accepted.order_by("round__number", "number").values_list(
-            "round__number", "number", "session_id"
+            "round__number", "number", "session_id", "walkout_seat", "missing_seat"
         )
     )
     # The same filter as a subquery, not a list of every table's session id.
@@ -78,8 +80,10 @@ def table_results(tournament: Tournament) -> list[TableResult]:
             round=r,
             number=n,
             seats={numbers[res.player_id]: res for res in results.get(sid, [])},
+            walkout_seat=walkout,
+            missing_seat=missing,
         )
-        for r, n, sid in tables
+        for r, n, sid, walkout, missing in tables
     ]
 
 

@@ -20,6 +20,7 @@ import json
 import operator
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Final, Literal, NotRequired, TypedDict
 
 from django.conf import settings
@@ -34,9 +35,9 @@ from scoring.games.kop.models import KopDeal
 from tournaments import adapters
 from tournaments.families.base import Meetings, SessionLine, table_results
 from tournaments.models import Tournament
-from tournaments.ranking import group_standings, kop_standings
+from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
-from tournaments.shapes import GroupRow, JsonPoints
+from tournaments.shapes import ClassStandingsDoc, GroupRow, JsonPoints
 from tournaments.sql import seat_players
 from tournaments.tables import PlayerStandingsTable, num_column
 
@@ -47,10 +48,12 @@ SEATS: Final = (1, 2, 3, 4)
 
 
 class KopRoundCell(TypedDict):
-    """One round of one player (``KopRow.by_round``); ``table`` and ``place`` are
-    None for a sit-out."""
+    """One round of one player (``KopRow.by_round``): at a table decided by play
+    (``situation`` "table", with a place), a walkout ("stayer" or "leaver"), a short
+    table ("short") or a bye ("bye": no table); rounds he was absent are left out."""
 
     round: int
+    situation: str
     table: int | None
     small_points: JsonPoints
     big_points: JsonPoints
@@ -72,16 +75,34 @@ class KopRow(TypedDict):
     fourths: int
     rounds: int  # rounds played (sit-outs not counted)
     byes: int
+    walkouts: int
+    adjustment_big: JsonPoints
+    adjustment_small: JsonPoints
     by_round: list[KopRoundCell]
+
+
+class AdjustmentDoc(TypedDict):
+    """A director's adjustment, as the standings list it publicly."""
+
+    number: int
+    name: str
+    round: int | None
+    big: JsonPoints
+    small: JsonPoints
+    reason: str
 
 
 class KopStandings(TypedDict):
     game: str  # "kop" or "baska"
     big_points: list[int]
     tie_breaks: list[str]
+    competition: dict[str, Any]  # the competition options in force, written out in full
     individual: list[KopRow]
     pairs: NotRequired[list[GroupRow]]  # only when the director grouped players
     teams: NotRequired[list[GroupRow]]
+    teams_left_out: NotRequired[list[dict[str, Any]]]  # teams whose line-up breaks the sizes
+    classes: NotRequired[list[ClassStandingsDoc]]
+    adjustments: NotRequired[list[AdjustmentDoc]]
 
 
 # Players grouped by registration kind, and the key their ranking goes under.
@@ -91,11 +112,17 @@ GROUP_KEYS: tuple[tuple[str, Literal["pairs", "teams"]], ...] = (
 )
 
 
-def _tournament_settings(tournament: Tournament) -> tuple[list[int], list[str]]:
-    options = tournament.profile_version.tournament or {}
-    return (
-        list(options.get("big_points") or KOSCIAN_BIG_POINTS),
-        list(options.get("tie_breaks") or TIE_BREAKS),
+def competition_options(tournament: Tournament) -> competition.KopOptions:
+    """The tournament's competition options: big points and tie-breaks from its rule
+    profile, the rest (byes, walkouts, classes, teams) from ``Tournament.competition``
+    (checked when stored: ``tournaments.services.competition``)."""
+    profile = tournament.profile_version.tournament or {}
+    return competition.kop_options(
+        {
+            **(tournament.competition or {}),
+            "big_points": list(profile.get("big_points") or KOSCIAN_BIG_POINTS),
+            "tie_breaks": list(profile.get("tie_breaks") or TIE_BREAKS),
+        }
     )
 
 
@@ -108,23 +135,66 @@ class _Plain(dict[Any, Any]):
 
 
 def standings(tournament: Tournament) -> KopStandings:
-    """The tournament's standings document from its accepted tables."""
-    big_points, tie_breaks = _tournament_settings(tournament)
-    rounds: dict[int, list[dict[int, int]]] = defaultdict(list)
-    table_numbers: dict[int, list[int]] = defaultdict(list)
+    """The tournament's standings document from its accepted tables, its byes, walkouts,
+    short tables and adjustments, by the competition rules (``competitions.md``) and the
+    tournament's options. Rounds count once one of their tables has a result (live
+    standings hand out no bye for a round still being played)."""
+    options = competition_options(tournament)
+    by_round: dict[int, list[competition.Table]] = defaultdict(list)
     for table in table_results(tournament):
-        rounds[table.round].append({n: r.points for n, r in table.seats.items()})
-        table_numbers[table.round].append(table.number)
-    byes = {
-        number: list(b)
-        for number, b in tournament.rounds.order_by().values_list("number", "byes")
-        if number in rounds
-    }
-    rows = kop_standings(rounds, big_points, tie_breaks, byes)
+        seats = sorted(table.seats.items(), key=lambda item: item[1].seat)
+        players = tuple(n for n, r in seats if r.seat != table.missing_seat)
+        if table.missing_seat is not None:  # a short table: the three, no result
+            by_round[table.round].append(competition.Table(players, number=table.number))
+            continue
+        leaver = next((n for n, r in seats if r.seat == table.walkout_seat), None)
+        by_round[table.round].append(
+            competition.Table(
+                players,
+                small_points=tuple(r.points for _n, r in seats),
+                walkout=leaver,
+                number=table.number,
+            )
+        )
+    numbers = sorted(by_round)  # the rounds with a result, in order
+    byes = dict(tournament.rounds.order_by().values_list("number", "byes"))
     field = adapters.field_of(tournament)
     names = field.names
+    rounds = tuple(
+        competition.KopRound(tuple(by_round[n]), tuple(b for b in byes.get(n) or () if b in names))
+        for n in numbers
+    )
+    participants = {p for rnd in rounds for t in rnd.tables for p in t.players}
+    participants |= {p for rnd in rounds for p in rnd.byes}
+    known = {c.code for c in options.classes}
+    entrants = tuple(
+        competition.Player(n, names[n], tuple(c for c in field.classes.get(n, ()) if c in known))
+        for n in sorted(names)
+    )
+    adjustments = [a for a in field.adjustments if a.player in participants]
+    position = {n: i for i, n in enumerate(numbers, 1)}
+    teams, left_out = _teams(field.groups["team"], options)
+    result = (
+        competition.score_kop_event(
+            competition.KopEvent(
+                players=tuple(p for p in entrants if p.id in participants),
+                rounds=rounds,
+                options=options,
+                # An adjustment names its round only to say what it is about: here rounds
+                # are counted from those with a result.
+                adjustments=tuple(
+                    replace(a, round=position.get(a.round) if a.round else None)
+                    for a in adjustments
+                ),
+                teams=tuple(t for t in teams if any(m in participants for m in t.members)),
+            )
+        )
+        if rounds
+        else None
+    )
     # A few distinct point values occur thousands of times: each is made JSON-ready once.
     plain = _Plain()
+    rows = result.individual if result else ()
     individual: list[KopRow] = [
         {
             "rank": row.rank_label,
@@ -139,44 +209,105 @@ def standings(tournament: Tournament) -> KopStandings:
             "fourths": row.fourths,
             "rounds": row.rounds_played,
             "byes": row.byes,
+            "walkouts": row.walkouts,
+            "adjustment_big": plain[row.adjustment_big],
+            "adjustment_small": plain[row.adjustment_small],
             "by_round": [
                 {
-                    "round": e.round,
-                    "table": table_numbers[e.round][e.table - 1] if e.table else None,
+                    "round": numbers[e.round - 1],
+                    "situation": e.situation,
+                    "table": e.table,
                     "small_points": plain[e.small_points],
                     "big_points": plain[e.big_points],
                     "place": e.place,
                 }
-                for e in row.rounds_detail
+                for e in row.rounds
+                if e.situation != "absent"
             ],
         }
         for row in rows
     ]
     out: KopStandings = {
         "game": tournament.game,
-        "big_points": big_points,
-        "tie_breaks": tie_breaks,
+        "big_points": list(options.big_points),
+        "tie_breaks": list(options.tie_breaks),
+        "competition": competition.kop_options_json(options),
         "individual": individual,
     }
-    ranked = {row.player for row in rows}
-    for kind, key in GROUP_KEYS:
-        groups = {
-            name: [n for n in members if n in ranked]
-            for name, members in field.groups[kind].items()
-        }
-        groups = {name: members for name, members in groups.items() if members}
-        if groups:
-            out[key] = [
-                {
-                    "rank": g.rank_label,
-                    "group": g.group,
-                    "members": ", ".join(names[n] for n in g.members),
-                    "big_points": adapters.json_ready(g.big_points),
-                    "small_points": adapters.json_ready(g.small_points),
-                }
-                for g in group_standings(rows, groups)
-            ]
+    by_number = {row.player: row for row in rows}
+    pairs = [
+        competition.Team(name, name, tuple(members))
+        for name, members in field.groups["pair"].items()
+        if any(m in by_number for m in members)
+    ]
+    if pairs:
+        ranked = competition.team_standings(rows, pairs, "all", options.tie_breaks)
+        out["pairs"] = [_group_row(g, names, field.groups["pair"][g.team]) for g in ranked]
+    if result is not None and result.teams:
+        out["teams"] = [
+            {**_group_row(g, names, field.groups["team"][g.team]), "counted": list(g.counted)}
+            for g in result.teams
+        ]
+    if left_out:
+        out["teams_left_out"] = left_out
+    if result is not None and result.classes:
+        out["classes"] = [
+            {
+                "code": c.code,
+                "label": c.label,
+                "rows": [
+                    {
+                        "rank": r.rank_label,
+                        "overall": r.overall_rank_label,
+                        "number": r.player,
+                        "name": names[r.player],
+                        "big_points": plain[by_number[r.player].big_points],
+                        "small_points": plain[by_number[r.player].small_points],
+                    }
+                    for r in c.rows
+                ],
+            }
+            for c in result.classes
+        ]
+    if field.adjustments:
+        out["adjustments"] = [
+            {
+                "number": a.player,
+                "name": names[a.player],
+                "round": a.round,
+                "big": plain[a.big],
+                "small": plain[a.small],
+                "reason": a.reason,
+            }
+            for a in field.adjustments
+        ]
     return out
+
+
+def _teams(
+    groups: Mapping[str, Sequence[int]], options: competition.KopOptions
+) -> tuple[list[competition.Team], list[dict[str, Any]]]:
+    """The registered teams whose line-up the options allow, and the others (named on
+    the standings page, ranked nowhere, until the director mends the line-up)."""
+    teams, left_out = [], []
+    for name, members in groups.items():
+        if options.team_size_min <= len(members) <= options.team_size_max:
+            teams.append(competition.Team(name, name, tuple(members)))
+        else:
+            left_out.append({"group": name, "size": len(members)})
+    return teams, left_out
+
+
+def _group_row(
+    g: competition.TeamRow, names: Mapping[int, str], members: Sequence[int]
+) -> GroupRow:
+    return {
+        "rank": g.rank_label,
+        "group": g.name,
+        "members": ", ".join(names[n] for n in members),
+        "big_points": adapters.json_ready(g.big_points),
+        "small_points": adapters.json_ready(g.small_points),
+    }
 
 
 class KopStandingsTable(PlayerStandingsTable):

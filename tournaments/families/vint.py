@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, TypedDict
+from dataclasses import replace
+from typing import Any, Literal, NotRequired, TypedDict
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -22,10 +23,9 @@ from scoring.games.vint.models import VintDeal, VintRubber
 from tournaments import adapters
 from tournaments.families.base import Meetings, SessionLine, table_results
 from tournaments.models import Tournament
+from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
-from tournaments.ranking import vint_standings
-from tournaments.ranking.vint import VintSession
-from tournaments.shapes import JsonPoints
+from tournaments.shapes import ClassStandingsDoc, JsonPoints
 from tournaments.sql import seat_players
 from tournaments.tables import PlayerStandingsTable, num_column
 
@@ -45,30 +45,79 @@ class VintRow(TypedDict):
     rubbers_won: int
     total_points: JsonPoints
     rounds: int  # sessions played
+    adjustment_net: JsonPoints
 
 
 class VintStandings(TypedDict):
     game: Literal["vint"]
+    competition: dict[str, Any]  # the options in force, written out in full
     individual: list[VintRow]
+    classes: NotRequired[list[ClassStandingsDoc]]
+    adjustments: NotRequired[list[dict[str, Any]]]
+
+
+def competition_options(tournament: Tournament) -> competition.VintOptions:
+    """A Vint tournament's options: its classes (``Tournament.competition``) and the
+    tie-breaks of the app's Vint tournaments (nets, then rubbers won, then total points:
+    vint.md §4.11 would put head-to-head second; the rules offer it as an option)."""
+    return competition.vint_options(
+        {**(tournament.competition or {}), "tie_breaks": list(VINT_TOURNAMENT_TIE_BREAKS)}
+    )
 
 
 def standings(tournament: Tournament) -> VintStandings:
-    """The tournament's standings document from its accepted tables."""
-    names = adapters.field_of(tournament).names
+    """The tournament's standings document from its accepted tables and adjustments (a
+    net each), by the competition rules (``competitions.md`` §9)."""
+    options = competition_options(tournament)
+    field = adapters.field_of(tournament)
+    names = field.names
     # A rubber still unfinished when the table is accepted was cut short by the time
     # limit: the sheet already closes it under the profile's rule (vint.md A27).
-    sessions = [
-        VintSession(
-            totals={n: r.points for n, r in table.seats.items()},
-            rubbers_won={n: r.wins for n, r in table.seats.items()},
+    by_round: dict[int, list[competition.VintTable]] = defaultdict(list)
+    for table in table_results(tournament):
+        seats = sorted(table.seats.items(), key=lambda item: item[1].seat)
+        players = tuple(n for n, _r in seats)
+        if len(players) != 4:
+            continue  # a session without its four seats has no result to rank
+        by_round[table.round].append(
+            competition.VintTable(
+                players,
+                tuple(r.points for _n, r in seats),  # type: ignore[arg-type]
+                tuple(r.wins for _n, r in seats),  # type: ignore[arg-type]
+                number=table.number,
+            )
         )
-        for table in table_results(tournament)
-    ]
-    # Issue 5: nets, then rubbers won, then total points (vint.md §4.11 would put
-    # head-to-head second; the ranking package offers it as an option).
-    rows = vint_standings(sessions, VINT_TOURNAMENT_TIE_BREAKS) if sessions else []
-    return {
+    numbers = sorted(by_round)
+    rounds = tuple(competition.VintRound(tuple(by_round[n])) for n in numbers)
+    participants = {p for rnd in rounds for t in rnd.tables for p in t.players}
+    known = {c.code for c in options.classes}
+    position = {n: i for i, n in enumerate(numbers, 1)}
+    result = (
+        competition.score_vint_event(
+            competition.VintEvent(
+                players=tuple(
+                    competition.Player(
+                        n, names[n], tuple(c for c in field.classes.get(n, ()) if c in known)
+                    )
+                    for n in sorted(participants)
+                ),
+                rounds=rounds,
+                options=options,
+                adjustments=tuple(
+                    replace(a, round=position.get(a.round) if a.round else None)
+                    for a in field.adjustments
+                    if a.player in participants
+                ),
+            )
+        )
+        if rounds
+        else None
+    )
+    rows = result.individual if result else ()
+    by_number = {row.player: row for row in rows}
+    out: VintStandings = {
         "game": "vint",
+        "competition": competition.vint_options_json(options),
         "individual": [
             {
                 "rank": row.rank_label,
@@ -78,11 +127,43 @@ def standings(tournament: Tournament) -> VintStandings:
                 "net": adapters.json_ready(row.net),
                 "rubbers_won": row.rubbers_won,
                 "total_points": adapters.json_ready(row.total_points),
-                "rounds": row.sessions,
+                "rounds": row.rounds_played,
+                "adjustment_net": adapters.json_ready(row.adjustment_net),
             }
             for row in rows
         ],
     }
+    if result is not None and result.classes:
+        out["classes"] = [
+            {
+                "code": c.code,
+                "label": c.label,
+                "rows": [
+                    {
+                        "rank": r.rank_label,
+                        "overall": r.overall_rank_label,
+                        "number": r.player,
+                        "name": names[r.player],
+                        "big_points": adapters.json_ready(by_number[r.player].net),
+                        "small_points": adapters.json_ready(by_number[r.player].total_points),
+                    }
+                    for r in c.rows
+                ],
+            }
+            for c in result.classes
+        ]
+    if field.adjustments:
+        out["adjustments"] = [
+            {
+                "number": a.player,
+                "name": names[a.player],
+                "round": a.round,
+                "net": adapters.json_ready(a.net),
+                "reason": a.reason,
+            }
+            for a in field.adjustments
+        ]
+    return out
 
 
 class VintStandingsTable(PlayerStandingsTable):

@@ -36,7 +36,7 @@ from tournaments.models import (
     TournamentAction,
 )
 from tournaments.services.acceptance import results_changed
-from tournaments.services.rounds import _active_numbers, round_generate
+from tournaments.services.rounds import active_numbers, round_generate
 
 
 def action_record(
@@ -246,7 +246,7 @@ def round_reseat(*, rnd: Round, user: Any, reason: str, order: list[int] | None 
     joined = sorted(late.values_list("number", flat=True))
     late.update(first_round=number)
     if order is None and number == 1 and rnd.inputs.get("order_from") == "director":
-        active = _active_numbers(tournament, 1)
+        active = active_numbers(tournament, 1)
         kept = [n for n in rnd.inputs.get("order", []) if n in active]
         order = kept + [n for n in active if n not in kept]
     session_ids = [t.session_id for t in tables]

@@ -16,7 +16,7 @@ from tournaments.models import Round, RoundTable, Tournament
 from tournaments.selectors import next_round_ready
 
 
-def _active_numbers(tournament: Tournament, round_number: int) -> list[int]:
+def active_numbers(tournament: Tournament, round_number: int) -> list[int]:
     return sorted(
         e.number for e in tournament.entries.all() if e.plays_in(round_number) and e.checked_in
     )
@@ -78,7 +78,7 @@ def round_generate(*, tournament: Tournament, order: list[int] | None = None) ->
         raise TournamentError(
             f"Round {number - 1} is not finished: {open_tables} table(s) still to accept."
         )
-    active = _active_numbers(tournament, number)
+    active = active_numbers(tournament, number)
     if len(active) < 4:
         raise TournamentError("Check in at least four players before seating a round.")
     if order and number != 1:
