@@ -36,6 +36,7 @@ from tournaments.families.base import Meetings, SessionLine, table_results
 from tournaments.models import Tournament
 from tournaments.ranking import group_standings, kop_standings
 from tournaments.ranking import ratings as core
+from tournaments.seating import bye_big_points
 from tournaments.shapes import GroupRow, JsonPoints
 from tournaments.sql import seat_players
 from tournaments.tables import PlayerStandingsTable, num_column
@@ -177,6 +178,26 @@ def standings(tournament: Tournament) -> KopStandings:
                 for g in group_standings(rows, groups)
             ]
     return out
+
+
+def rules_in_force(tournament: Tournament) -> list[str]:
+    """What the standings page says of the rules a player cannot see in the table: what
+    a bye scores (``bye_big_points``: the average of a table under the tournament's big
+    points) and what a walkout or an absence does, in the reader's language."""
+    big_points, _tie_breaks = _tournament_settings(tournament)
+    bye = adapters.json_ready(bye_big_points(big_points))
+    return [
+        _(
+            "A player who sits out a round (a bye) gets the average of a table: "
+            "(%(sum)s) / 4 = %(bye)s big points, and 0 small points."
+        )
+        % {"sum": " + ".join(str(p) for p in big_points), "bye": bye},
+        _(
+            "When a player walks out, his table's result is the deals played until then, "
+            "for all four. A player absent from a round (arrived later, or withdrawn) "
+            "gets nothing for it."
+        ),
+    ]
 
 
 class KopStandingsTable(PlayerStandingsTable):

@@ -1,5 +1,6 @@
 """Read-only queries for tournaments, by job: rounds and tables (``rounds``), standings
-(``standings``) and the hall (``hall``). Every public name is here too, so callers import
+(``standings``), what the results say in words and on paper (``results``) and the hall
+(``hall``). Every public name is here too, so callers import
 ``tournaments.selectors`` whichever module answers."""
 
 from __future__ import annotations
@@ -10,6 +11,15 @@ from tournaments.selectors.hall import (
     display_version,
     find_seat,
     hall_display,
+)
+from tournaments.selectors.results import (
+    player_card,
+    points_columns,
+    round_notice,
+    standings_row,
+    standings_stage,
+    standings_words,
+    withdrawals,
 )
 from tournaments.selectors.rounds import (
     meetings,
@@ -65,9 +75,12 @@ __all__ = [
     "meetings",
     "newest_round",
     "next_round_ready",
+    "player_card",
     "player_rounds",
+    "points_columns",
     "progress",
     "round_byes",
+    "round_notice",
     "round_results_table",
     "round_tables",
     "round_time_up",
@@ -77,13 +90,17 @@ __all__ = [
     "standings_csv_rows",
     "standings_page_of",
     "standings_page_state",
+    "standings_row",
     "standings_rows",
     "standings_search",
     "standings_sortable",
+    "standings_stage",
     "standings_state",
     "standings_status",
     "standings_tables",
     "standings_view",
+    "standings_words",
     "table_ready",
     "tournament_finished",
+    "withdrawals",
 ]
