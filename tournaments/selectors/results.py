@@ -26,7 +26,7 @@ from typing import Any
 from django.db.models import Count
 
 from tournaments.families import family_for, results_of
-from tournaments.models import Registration, Round, RoundTable, StandingsRow, Tournament
+from tournaments.models import Registration, Round, RoundTable, Tournament
 from tournaments.selectors.rounds import player_rounds, round_tables
 from tournaments.tables import PlayerStandingsTable
 
@@ -95,24 +95,15 @@ def points_columns(tournament: Tournament) -> list[tuple[str, Any]]:
     return [(k, table_cls.base_columns[k].verbose_name) for k in keys]
 
 
-def standings_row(*, snapshot: Any, number: int) -> dict[str, Any] | None:
-    """One player's row of a snapshot's individual standings (one indexed read)."""
-    return (
-        StandingsRow.objects.filter(snapshot_id=snapshot.pk, kind="individual", number=number)
-        .values_list("data", flat=True)
-        .first()
-    )
-
-
-def player_card(
-    *, tournament: Tournament, entry: Registration, snapshot: Any | None
-) -> dict[str, Any]:
+def player_card(*, tournament: Tournament, entry: Registration, data: Any) -> dict[str, Any]:
     """A player's tournament round by round, every round seated: his table, seat,
     opponents and small points (as entered, accepted or not), with the place at the
     table and big points once the standings count the table; a bye with its big points;
     an absence (not arrived yet, or withdrawn). Then his totals and current place from
-    the standings (``snapshot``: the newest one, None before any)."""
-    row = standings_row(snapshot=snapshot, number=entry.number) if snapshot else None
+    the standings (``data``: the newest snapshot's document, None before any; its
+    stored rows keep no rounds)."""
+    individual = (data or {}).get("individual", [])
+    row = next((r for r in individual if r["number"] == entry.number), None)
     counted = {e["round"]: e for e in (row or {}).get("by_round", [])}
     tables = {r["round"]: r for r in player_rounds(tournament=tournament, entry=entry)}
     rounds = []

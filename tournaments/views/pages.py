@@ -143,13 +143,11 @@ def player_results(request: HttpRequest, slug: str, number: int) -> HttpResponse
         Registration.objects.select_related("player"), tournament=tournament, number=number
     )
     view = selectors.standings_view(
-        tournament=tournament, viewer_is_director=is_director(request.user), with_data=False
+        tournament=tournament, viewer_is_director=is_director(request.user)
     )
     context = {"tournament": tournament, "entry": entry, **view}
     if view["visible"]:
-        context.update(
-            selectors.player_card(tournament=tournament, entry=entry, snapshot=view["snapshot"])
-        )
+        context.update(selectors.player_card(tournament=tournament, entry=entry, data=view["data"]))
     return render(request, "tournaments/player_results.html", context)
 
 

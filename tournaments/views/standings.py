@@ -259,7 +259,7 @@ def _standings_tables_html(
     query = kept.urlencode()
     version = f"{snapshot.pk}.{snapshot.results_version}.{snapshot.computed_at.timestamp()}"
     marks = ",".join(f"{n}-{after}" for n, after in sorted((withdrawn or {}).items()))
-    key = f"standings:{tournament.slug}:{version}:{get_language()}:{query}:{digest([marks])}"
+    key = f"standings:{tournament.slug}:{version}:{get_language()}:{digest([marks])}:{query}"
     cached = not page and _standings_shareable(kept, tournament)
     html = cache.get(key) if cached else None
     if html is None:
