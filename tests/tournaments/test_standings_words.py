@@ -52,10 +52,15 @@ def row_cells(html: str, opening: str) -> list[str]:
     return [text(cell) for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
 
 
+def row_with(html: str, needle: str) -> list[str]:
+    """The cells of the first table row holding ``needle``."""
+    at = html.index(needle)
+    return row_cells(html[html.rindex("<tr", 0, at) :], "<tr")
+
+
 def player_row(html: str, number: int) -> list[str]:
     """The cells of the standings row of start number ``number``."""
-    link = html.index(f'/players/{number}/"')
-    return row_cells(html[html.rindex("<tr", 0, link) :], "<tr")
+    return row_with(html, f'/players/{number}/"')
 
 
 @dataclass
@@ -90,12 +95,17 @@ def play_round_two(spring: Spring, commit) -> Round:
     return rnd
 
 
-@pytest.fixture
-def spring(profiles, club, commit) -> Spring:
+def spring_cup(club, commit) -> Spring:
+    """The Spring Cup after round 1 (see the module's docstring)."""
     tournament = TournamentFactory(
         name="Spring Cup", rounds=2, deals_per_round=3, club=club, seed=3, field=FIVE
     )
     return play_round_one(tournament, commit)
+
+
+@pytest.fixture
+def spring(profiles, club, commit) -> Spring:
+    return spring_cup(club, commit)
 
 
 def standings_page(client, tournament, query: str = "") -> str:

@@ -140,9 +140,9 @@ def round_notice(
     """A round's results for the notice board: every table with its four seats (start
     number, name) and, once the table is accepted, each seat's small points, big points
     and place at the table from the standings document ``data`` (None: not shown, the
-    standings hidden). A game whose standings keep no rounds (Vint) shows the points of
-    the accepted tables' sheets. The round's byes with their big points. ``tables``: the
-    round's ``round_tables`` when already read."""
+    standings hidden). A family whose standings keep no rounds (``Family.by_round``:
+    Vint) shows the points of the accepted tables' sheets. The round's byes with their
+    big points. ``tables``: the round's ``round_tables`` when already read."""
     individual = (data or {}).get("individual", [])
     counted = {
         row["number"]: entry
@@ -150,7 +150,7 @@ def round_notice(
         for entry in row.get("by_round", [])
         if entry["round"] == rnd.number
     }
-    has_rounds = any("by_round" in row for row in individual)
+    has_rounds = family_for(rnd.tournament.game).by_round
     if tables is None:
         tables = round_tables(rnd=rnd)
     sheets: dict[int, dict[int, Any]] = {}

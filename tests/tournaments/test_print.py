@@ -1,0 +1,158 @@
+"""Print pages (issue 25, part 9): a round's results for the notice board and the
+standings, A4 from the browser's print, linked from the round and standings pages, in the
+reader's language; hidden standings stay hidden from the public on paper too.
+
+The Spring Cup of ``test_standings_words`` (its docstring works the numbers out by hand):
+round 1's table, small points by seat 19, -13, 7, -13; places 1, 3, 2, 3; big points 5,
+0.5, 3, 0.5; the bye 2.25.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.actors import DIRECTOR_ACCEPTS
+from tests.tournaments.test_standings_words import (
+    Spring,
+    play_round_two,
+    row_cells,
+    row_with,
+    spring_cup,
+    standings_page,
+    text,
+)
+from tournaments import selectors, services
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def spring(profiles, club, commit) -> Spring:
+    return spring_cup(club, commit)
+
+
+def round_print(client, tournament, number: int = 1, **headers) -> str:
+    url = reverse("tournaments:round", kwargs={"slug": tournament.slug, "number": number})
+    response = client.get(url + "?print=1", headers=headers)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def seat_row(html: str, table: int, seat: int) -> list[str]:
+    """The cells of a seat's row in a table's block of the round's results."""
+    block = html[html.index(f'data-table="{table}"') :]
+    block = block[: block.index("</tbody>")]
+    for start in range(len(block)):
+        if block.startswith('<tr><td class="num">', start):
+            cells = row_cells(block[start:], "<tr>")
+            if cells[0] == str(seat):
+                return cells
+    raise AssertionError(f"no seat {seat} at table {table}")
+
+
+# ------------------------------------------------------------- a round's results
+
+
+def test_a_rounds_results_show_every_seat_with_its_points_and_place(client, spring):
+    html = round_print(client, spring.tournament)
+    assert "Results of round 1 of 2" in html and "data-print-on-load" in html
+    expected = {
+        1: ("19", "5", "1"),
+        2: ("-13", "0.5", "3"),
+        3: ("7", "3", "2"),
+        4: ("-13", "0.5", "3"),
+    }
+    for seat, points in expected.items():
+        entry = spring.seat[seat]
+        assert seat_row(html, 1, seat) == [
+            str(seat),
+            f"{entry.player.name} #{entry.number}",
+            *points,
+        ]
+    bye = spring.bye
+    assert f"Sitting out (bye): {bye.player.name} #{bye.number} – big points: 2.25" in text(html)
+
+
+def test_a_table_not_accepted_yet_is_printed_without_points(client, spring):
+    from tournaments.models import Registration
+
+    Registration.objects.filter(pk=spring.seat[4].pk).update(withdrawn_after=1)
+    services.round_generate(tournament=spring.tournament)
+    html = round_print(client, spring.tournament, 2)
+    assert "Table 1 (not accepted yet)" in text(html)
+    assert seat_row(html, 1, 1)[2:] == ["–", "–", "–"]
+
+
+def test_the_round_page_links_to_its_print(client, spring):
+    url = reverse("tournaments:round", kwargs={"slug": spring.tournament.slug, "number": 1})
+    html = client.get(url).content.decode()
+    assert 'href="?print=1" id="round-print"' in html and "Print the results" in html
+
+
+def test_hidden_standings_print_no_points_for_the_public(client, director_client, spring):
+    Tournament.objects.filter(pk=spring.tournament.pk).update(hide_standings=True)
+    public = round_print(client, spring.tournament)
+    assert "The standings are hidden until the last round is finished." in public
+    assert seat_row(public, 1, 1)[2:] == ["–", "–", "–"]  # the seating is public, no points
+    assert "2.25" not in public
+    assert seat_row(round_print(director_client, spring.tournament), 1, 1)[2:] == ["19", "5", "1"]
+
+    printed = standings_page(client, spring.tournament, "?print=1")
+    assert "The standings are hidden until the last round is finished." in printed
+    assert spring.seat[1].player.name not in printed
+    assert spring.seat[1].player.name in standings_page(
+        director_client, spring.tournament, "?print=1"
+    )
+
+
+def test_the_print_is_in_the_readers_language(client, spring):
+    client.cookies["django_language"] = "pl"
+    html = round_print(client, spring.tournament)
+    assert '<html lang="pl">' in html
+    assert "Stolik 1" in text(html) and "Małe punkty" in html and "Table 1" not in text(html)
+
+
+# ------------------------------------------------------------- the standings
+
+
+def test_the_printed_standings_are_final_whole_and_say_the_rules(
+    client, monkeypatch, spring, commit
+):
+    """Every row on paper, however small the screen's pages (2 rows here), in place order:
+    7.25, 5.25, 4.5, 2.75, 0.5 (see test_standings_words)."""
+    play_round_two(spring, commit)
+    monkeypatch.setattr(selectors, "STANDINGS_PAGE_SIZE", 2)
+    html = standings_page(client, spring.tournament, "?print=1")
+    page = text(html)
+    assert "Final standings." in page
+    assert "(5 + 3 + 1 + 0) / 4 = 2.25 big points" in page
+    order = [spring.seat[1], spring.seat[3], spring.bye, spring.seat[2], spring.seat[4]]
+    positions = [html.index(f'/players/{e.number}/"') for e in order]
+    assert positions == sorted(positions)
+    assert "ind-page" not in html  # no pager on paper
+    assert "data-print-on-load" in html and "standings-search" not in html
+
+
+def test_the_standings_page_links_to_its_print(client, spring):
+    assert 'href="?print=1"' in standings_page(client, spring.tournament)
+
+
+def test_the_printed_standings_have_the_teams(client, kop_tournament, sixteen, commit):
+    """Teams of eight (odd and even start numbers): a table hands out 9 big points, four
+    tables 36; the team table is printed under the players."""
+    for entry in sixteen:
+        entry.team = "Nieparzyści" if entry.number % 2 else "Parzyści"
+        entry.save()
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    html = standings_page(client, kop_tournament, "?print=1")
+    teams = html[html.index("<h2>Teams</h2>") :]
+    # No deal played: every table ties, 9 / 4 = 2.25 each; eight players a team: 18 each,
+    # 0 small points: the two teams share first place.
+    for name in ("Nieparzyści", "Parzyści"):
+        cells = row_with(teams, f"<td>{name}</td>")
+        assert (cells[0], cells[1], cells[3], cells[4]) == ("=1", name, "18", "0")
+    assert "After round 1 of 5." in text(html)
