@@ -345,9 +345,7 @@ def test_after_the_lock_nobody_changes_deals_until_the_director_unlocks(
         assert client.post(url("deal_add", vint_session), data).status_code == 403
         assert client.post(edit, {**RUBBER_1[0], "reason": "x"}).status_code == 403
         assert client.post(void, {"reason": "x"}).status_code == 403
-        assert "locked: nothing changes until the director unlocks it" in page(
-            client, vint_session
-        )
+        assert "locked: nothing changes until the director unlocks it" in page(client, vint_session)
         assert 'id="deal-form"' not in page(client, vint_session)
     unlock = {"unlock": "1", "reason": "the scorer typed 10 for 11"}
     assert director_client.post(url("session_lock", vint_session), unlock).status_code == 302

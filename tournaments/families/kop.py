@@ -26,6 +26,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Case, Func, Q, StringAgg, Sum, TextField, Value, When
 from django.db.models.functions import Cast
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -185,7 +186,7 @@ def rules_in_force(tournament: Tournament) -> list[str]:
     a bye scores (``bye_big_points``: the average of a table under the tournament's big
     points) and what a walkout or an absence does, in the reader's language."""
     big_points, _tie_breaks = _tournament_settings(tournament)
-    bye = adapters.json_ready(bye_big_points(big_points))
+    bye = number_format(adapters.json_ready(bye_big_points(big_points)))
     return [
         _(
             "A player who sits out a round (a bye) gets the average of a table: "
