@@ -310,3 +310,13 @@ def test_the_series_page_says_how_ties_are_ordered(client, director, second_tour
         client.get(reverse("tournaments:series_detail", args=[series.slug])).content.decode()
     )
     assert "(the dropped result does not count, a missed tournament counts 0)" in page
+
+
+# ----------------------------------------------------------------- the hall display
+
+
+def test_the_hall_display_says_how_far_the_standings_have_got(client, spring, commit):
+    url = reverse("tournaments:display", kwargs={"slug": spring.tournament.slug})
+    assert "Standings · after round 1 of 2" in text(client.get(url).content.decode())
+    play_round_two(spring, commit)
+    assert "Standings · final" in text(client.get(url).content.decode())
