@@ -67,11 +67,8 @@ def standings_stage(*, tournament: Tournament) -> dict[str, Any]:
 
 def withdrawals(*, tournament: Tournament) -> dict[int, int]:
     """Start number -> the round after which the player withdrew (0: before round 1)."""
-    return dict(
-        tournament.entries.filter(withdrawn_after__isnull=False).values_list(
-            "number", "withdrawn_after"
-        )
-    )
+    found = tournament.entries.filter(withdrawn_after__isnull=False)
+    return {number: after or 0 for number, after in found.values_list("number", "withdrawn_after")}
 
 
 def standings_words(*, tournament: Tournament) -> dict[str, Any]:
