@@ -147,3 +147,50 @@ def test_the_printed_standings_have_the_teams(client, kop_tournament, sixteen, c
         cells = row_with(teams, f"<td>{name}</td>")
         assert (cells[0], cells[1], cells[3], cells[4]) == ("=1", name, "18", "0")
     assert "After round 1 of 5." in text(html)
+
+
+# ------------------------------------------------------------- a Vint round
+
+
+def test_a_vint_round_prints_each_seats_sheet_points(client, director_client, profiles, club):
+    """Vint's standings keep no rounds: the printed round shows each seat's points as its
+    accepted sheet totals them (vint.md §6.4: Anna 26282, Boris 34305, Carl 46868, Dina
+    26349), with no big points or places."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from scoring import services as scoring_services
+    from tests.factories import TournamentFactory
+    from tests.scoring.test_vint_exchange import ACTOR, RUBBER_1, RUBBER_2, RUBBER_3
+
+    tournament = TournamentFactory(
+        name="Vint evening",
+        game="vint",
+        rounds=1,
+        club=club,
+        seed=1,
+        field=["Anna", "Boris", "Carl", "Dina"],
+    )
+    csv = "round,table,seat,player\n1,1,1,1\n1,1,2,2\n1,1,3,3\n1,1,4,4\n"
+    director_client.post(
+        reverse("tournaments:round_import", kwargs={"slug": tournament.slug}),
+        {"csv_file": SimpleUploadedFile("s.csv", csv.encode(), "text/csv")},
+    )
+    rnd = services.round_generate(tournament=tournament)
+    table = rnd.tables.get()
+    for number, deals in enumerate([RUBBER_1, RUBBER_2, RUBBER_3], 1):
+        for n, facts in enumerate(deals):
+            scoring_services.deal_record(
+                session=table.session,
+                facts=facts,
+                actor=ACTOR,
+                extra={"rubber": number, "first_dealer": "N" if (number, n) == (3, 0) else None},
+            )
+    html = round_print(client, tournament)
+    assert seat_row(html, 1, 3)[1:] == ["–"]  # not accepted yet
+    services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    html = round_print(client, tournament)
+    assert "Big points" not in html and ">Points</th>" in html
+    sheet = {1: "Anna #1", 2: "Boris #2", 3: "Carl #3", 4: "Dina #4"}
+    totals = {1: "26282", 2: "34305", 3: "46868", 4: "26349"}
+    for seat, name in sheet.items():
+        assert seat_row(html, 1, seat) == [f"{seat}. {name}", totals[seat]]
