@@ -320,3 +320,16 @@ def test_the_hall_display_says_how_far_the_standings_have_got(client, spring, co
     assert "Standings · after round 1 of 2" in text(client.get(url).content.decode())
     play_round_two(spring, commit)
     assert "Standings · final" in text(client.get(url).content.decode())
+
+
+def test_a_change_of_the_rounds_planned_is_said_at_once(client, spring):
+    """The page a reader holds (304 while nothing on it moved) and the shared copy follow
+    an edit of the rounds planned, though no result changed."""
+    url = reverse("tournaments:standings", kwargs={"slug": spring.tournament.slug})
+    client.get(url)
+    held = client.get(url)
+    assert "After round 1 of 2." in text(held.content.decode())
+    Tournament.objects.filter(pk=spring.tournament.pk).update(rounds_planned=3)
+    again = client.get(url, headers={"If-None-Match": held["ETag"]})
+    assert again.status_code == 200
+    assert "After round 1 of 3." in text(again.content.decode())

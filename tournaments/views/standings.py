@@ -112,10 +112,10 @@ def _standings_page_parts(
     request: HttpRequest, tournament: Tournament, context: dict[str, Any], director: bool
 ) -> list[str] | None:
     """What the standings page shows moves only with these: the snapshot, the results
-    version, a recompute waiting in the outbox, whether the standings are visible (the
-    tournament finished), the reader (signed in as whom, a director or not), the language,
-    the address and the query. None (never a 304, never a shared copy) while a message
-    waits to be shown."""
+    version, the rounds planned and the rule profile, a recompute waiting in the outbox,
+    whether the standings are visible (the tournament finished), the reader (signed in as
+    whom, a director or not), the language, the address and the query. None (never a 304,
+    never a shared copy) while a message waits to be shown."""
     if len(messages.get_messages(request)):
         return None
     snapshot = context["snapshot"]
@@ -123,6 +123,9 @@ def _standings_page_parts(
         f"{snapshot.pk}.{snapshot.results_version}" if snapshot else "none",
         str(tournament.results_version),
         tournament.name,
+        # What the standings say of the rounds planned and the bye's score (an edit of the
+        # tournament may change them without a new result).
+        f"{tournament.rounds_planned}.{tournament.profile_version_id}",
         "hidden" if tournament.hide_standings else "",
         "deferred" if context["deferred"] else "",
         "finished" if context["finished"] else "",
