@@ -104,3 +104,14 @@ def test_the_print_pages_fit_a_320_px_phone(phone, live_server, finished, shots,
         assert LONGEST in phone.content()
         assert phone.evaluate(FITS), (name, wider_than_viewport(phone))
         assert no_horizontal_overflow(phone), (name, wider_than_viewport(phone))
+
+
+def test_a_players_page_fits_a_320_px_phone(phone, live_server, finished, shots):
+    """The page of the player who sat out round 1: his rounds' table scrolls inside its
+    own box if it must, the page never sideways."""
+    phone.set_viewport_size({"width": 320, "height": 740})
+    entry = finished.bye
+    phone.goto(f"{live_server.url}/tournaments/{entry.tournament.slug}/players/{entry.number}/")
+    phone.screenshot(path=str(shots / "player-page-320.png"), full_page=True)
+    assert phone.locator("#player-total").inner_text().startswith("Place: 3")
+    assert phone.evaluate(FITS), wider_than_viewport(phone)

@@ -238,10 +238,19 @@ def test_a_players_page_has_place_big_points_and_the_round_he_sat_out(client, sp
     play_round_two(spring, commit)
     page = player_page(client, spring.bye)
     assert "Place: 3 · Big points: 4.5 · Small points: 0" in text(page)
-    assert row_cells(page, '<tr data-round="1"') == ["1", "Sat out (bye)", "0", "–", "2.25"]
+    # Round, table, seat, small points, big points, place at the table, opponents.
+    assert row_cells(page, '<tr data-round="1"') == [
+        "1",
+        "–",
+        "–",
+        "0",
+        "2.25",
+        "–",
+        "Sat out (bye)",
+    ]
     # Round 2 at table 1, all four tied on 0: placed 1st, 2.25 each.
     cells = row_cells(page, '<tr data-round="2"')
-    assert cells[0:2] == ["2", "1"] and cells[4:] == ["0", "1", "2.25"]
+    assert cells[0:2] == ["2", "1"] and cells[3:6] == ["0", "2.25", "1"]
 
 
 def test_a_winner_page_shows_his_place_at_the_table_and_his_total(client, spring, commit):
@@ -250,10 +259,10 @@ def test_a_winner_page_shows_his_place_at_the_table_and_his_total(client, spring
     page = player_page(client, winner)
     assert "Place: 1 · Big points: 7.25 · Small points: 19" in text(page)
     cells = row_cells(page, '<tr data-round="1"')
-    # Round, table, seat, opponents, small points, place at the table, big points.
-    assert cells[0:3] == ["1", "1", "1"] and cells[4:] == ["19", "1", "5"]
+    # Round, table, seat, small points, big points, place at the table, opponents.
+    assert cells[0:6] == ["1", "1", "1", "19", "5", "1"]
     others = {spring.seat[s].player.name for s in (2, 3, 4)}
-    assert set(cells[3].split(", ")) == others
+    assert set(cells[6].split(", ")) == others
 
 
 def test_a_withdrawn_players_page_shows_the_round_he_missed_as_absent(client, spring, commit):
@@ -261,8 +270,16 @@ def test_a_withdrawn_players_page_shows_the_round_he_missed_as_absent(client, sp
     page = player_page(client, spring.seat[4])
     assert "Withdrew after round 1." in text(page)
     assert "Place: 5 · Big points: 0.5 · Small points: -13" in text(page)
-    assert row_cells(page, '<tr data-round="1"')[4:] == ["-13", "3", "0.5"]
-    assert row_cells(page, '<tr data-round="2"') == ["2", "Absent (withdrawn)", "0", "–", "0"]
+    assert row_cells(page, '<tr data-round="1"')[3:6] == ["-13", "0.5", "3"]
+    assert row_cells(page, '<tr data-round="2"') == [
+        "2",
+        "–",
+        "–",
+        "0",
+        "0",
+        "–",
+        "Absent (withdrawn)",
+    ]
 
 
 def test_a_table_not_accepted_yet_shows_its_small_points_and_no_place(client, spring):
@@ -275,7 +292,7 @@ def test_a_table_not_accepted_yet_shows_its_small_points_and_no_place(client, sp
     seat_one = table.session.seats.get(seat=1).player
     entry = spring.tournament.entries.get(player=seat_one)
     cells = row_cells(player_page(client, entry), '<tr data-round="2"')
-    assert cells[4:] == ["12 (not accepted yet)", "–", "–"]
+    assert cells[3:6] == ["12 (not accepted yet)", "–", "–"]
 
 
 def test_hidden_standings_hide_the_players_page_from_the_public(client, director_client, spring):
