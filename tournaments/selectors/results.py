@@ -124,7 +124,7 @@ def player_card(*, tournament: Tournament, entry: Registration, data: Any) -> di
     totals = [(label, row.get(key)) for key, label in points_columns(tournament)] if row else []
     return {
         "rounds": rounds,
-        "by_round": bool(row and "by_round" in row),
+        "by_round": family_for(tournament.game).by_round,
         "rank": row["rank"] if row else None,
         "totals": totals,
         "withdrawn_after": entry.withdrawn_after,
