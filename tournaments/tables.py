@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 if TYPE_CHECKING:
@@ -53,10 +54,21 @@ class PlayerLinkColumn(tables.Column):
         if prefix is None:
             prefix = reverse("tournaments:player_results", args=[table.tournament_slug, 0])[:-2]
             table._player_url = prefix
-        return format_html('<a href="{}{}/">{}</a>', prefix, record["number"], record["name"])
+        link = format_html('<a href="{}{}/">{}</a>', prefix, record["number"], record["name"])
+        after = getattr(table, "withdrawn", {}).get(record["number"])
+        if after is None:
+            return link
+        return format_html('{} <small class="withdrawn">({})</small>', link, withdrawn_label(after))
 
     def render(self, value: str, record: dict[str, object], table: tables.Table) -> str:
         return self.html(record, table)
+
+
+def withdrawn_label(after: int) -> str:
+    """A withdrawn player's mark: after which round he withdrew."""
+    if after == 0:
+        return gettext("withdrew before round 1")
+    return gettext("withdrew after round %(round)s") % {"round": after}
 
 
 def num_column(label: StrOrPromise, *, wide_only: bool = False, **kwargs: Any) -> tables.Column:

@@ -54,13 +54,26 @@ class Family:
     name: str  # ``scoring.games.Game.family``
     standings: Callable[[Tournament], StandingsDocument]  # the snapshot's document
     table: type[PlayerStandingsTable]  # its individual standings table
+    rules: Callable[[Tournament], list[str]]  # byes, walkouts, absences, in plain words
     ratings: RatingFamily
+    # Its standings keep every round of every player, with a place at the table and big
+    # points (``KopRow.by_round``): the round's printed results show them.
+    by_round: bool = False
 
 
 # Every family, by name; the order is the player page's.
 FAMILIES: dict[str, Family] = {
-    "kop": Family("kop", kop.standings, kop.KopStandingsTable, kop.KopRatings()),
-    "vint": Family("vint", vint.standings, vint.VintStandingsTable, vint.VintRatings()),
+    "kop": Family(
+        "kop",
+        kop.standings,
+        kop.KopStandingsTable,
+        kop.rules_in_force,
+        kop.KopRatings(),
+        by_round=True,
+    ),
+    "vint": Family(
+        "vint", vint.standings, vint.VintStandingsTable, vint.rules_in_force, vint.VintRatings()
+    ),
 }
 
 

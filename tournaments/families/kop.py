@@ -27,6 +27,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Case, Func, Q, StringAgg, Sum, TextField, Value, When
 from django.db.models.functions import Cast
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -37,6 +38,7 @@ from tournaments.families.base import Meetings, SessionLine, table_results
 from tournaments.models import Tournament
 from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
+from tournaments.seating import bye_big_points
 from tournaments.shapes import ClassStandingsDoc, GroupRow, JsonPoints
 from tournaments.sql import seat_players
 from tournaments.tables import PlayerStandingsTable, num_column
@@ -308,6 +310,34 @@ def _group_row(
         "big_points": adapters.json_ready(g.big_points),
         "small_points": adapters.json_ready(g.small_points),
     }
+
+
+def rules_in_force(tournament: Tournament) -> list[str]:
+    """What the standings page says of the rules a player cannot see in the table, from
+    the tournament's competition options: what a bye scores, what a walkout or a short
+    table scores, and that an absence scores nothing, in the reader's language."""
+    options = competition_options(tournament)
+    average = number_format(adapters.json_ready(bye_big_points(options.big_points)))
+    if isinstance(options.bye_score, competition.FixedScore):
+        bye = _(
+            "A player who sits out a round (a bye) gets %(big)s big and %(small)s small points."
+        ) % {
+            "big": options.bye_score.big,
+            "small": options.bye_score.small,
+        }
+    else:
+        bye = _(
+            "A player who sits out a round (a bye) gets the average of a table: (%(sum)s) / 4 = %(bye)s big points, and 0 small points."  # noqa: E501
+        ) % {"sum": " + ".join(str(p) for p in options.big_points), "bye": average}
+    if isinstance(options.walkout_score, competition.FixedScore):
+        big, small = options.walkout_score.big, options.walkout_score.small
+    else:
+        big, small = average, 0
+    walkout = _(
+        "When a player walks out, the three who stay get %(big)s big and %(small)s small points whatever the deals played said, and he gets nothing for the round; the three at a short table get the same."  # noqa: E501
+    ) % {"big": big, "small": small}
+    absent = _("A player absent from a round (arrived later, or withdrawn) gets nothing for it.")
+    return [bye, walkout, absent]
 
 
 class KopStandingsTable(PlayerStandingsTable):

@@ -166,6 +166,16 @@ def standings(tournament: Tournament) -> VintStandings:
     return out
 
 
+def rules_in_force(tournament: Tournament) -> list[str]:
+    """What the standings page says of byes, walkouts and absences under Vint."""
+    return [
+        _(
+            "A player who sits out a round (a bye) or is absent from it gets nothing for it. "
+            "When a player walks out, his table counts what its sheet holds when accepted."
+        )
+    ]
+
+
 class VintStandingsTable(PlayerStandingsTable):
     """The Vint individual standings: the net first."""
 

@@ -1,6 +1,7 @@
 """Read-only queries for tournaments, by job: rounds and tables (``rounds``), standings
-(``standings``), the hall (``hall``) and the director's mends (``history``). Every public
-name is here too, so callers import ``tournaments.selectors`` whichever module answers."""
+(``standings``), what the results say in words and on paper (``results``), the hall
+(``hall``) and the director's mends (``history``). Every public name is here too, so
+callers import ``tournaments.selectors`` whichever module answers."""
 
 from __future__ import annotations
 
@@ -12,6 +13,14 @@ from tournaments.selectors.hall import (
     hall_display,
 )
 from tournaments.selectors.history import tournament_history
+from tournaments.selectors.results import (
+    player_card,
+    points_columns,
+    round_notice,
+    standings_stage,
+    standings_words,
+    withdrawals,
+)
 from tournaments.selectors.rounds import (
     meetings,
     newest_round,
@@ -66,9 +75,12 @@ __all__ = [
     "meetings",
     "newest_round",
     "next_round_ready",
+    "player_card",
     "player_rounds",
+    "points_columns",
     "progress",
     "round_byes",
+    "round_notice",
     "round_results_table",
     "round_tables",
     "round_time_up",
@@ -81,11 +93,14 @@ __all__ = [
     "standings_rows",
     "standings_search",
     "standings_sortable",
+    "standings_stage",
     "standings_state",
     "standings_status",
     "standings_tables",
     "standings_view",
+    "standings_words",
     "table_ready",
     "tournament_finished",
     "tournament_history",
+    "withdrawals",
 ]

@@ -6,12 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from clubs.selectors import fold_name, names_alike
-from tournaments.families import family_for
 from tournaments.models import Registration, Round, RoundTable, Tournament
+from tournaments.selectors.results import points_columns, standings_stage
 from tournaments.selectors.rounds import newest_round, progress
 from tournaments.selectors.standings import FIND_QUERY_MAX, standings_view
 from tournaments.sql import display_row
-from tournaments.tables import PlayerStandingsTable
 
 # With a field this small the find page lists every name to tap; a bigger one searches.
 FIND_TAP_LIST_MAX = 80
@@ -107,11 +106,11 @@ def hall_display(*, tournament: Tournament) -> dict[str, Any]:
     view = standings_view(tournament=tournament, viewer_is_director=False)
     rows: list[dict[str, Any]] = []
     columns: list[tuple[str, Any]] = []
+    stage = None
     if view["visible"] and view["data"]:
-        table_cls = family_for(tournament.game).table
-        base = set(PlayerStandingsTable.base_columns)
-        points = [k for k in table_cls.base_columns if k not in base][:2]
-        columns = [(k, table_cls.base_columns[k].verbose_name) for k in points]
+        columns = points_columns(tournament)
+        points = [k for k, _label in columns]
+        stage = standings_stage(tournament=tournament)
         rows = [
             {
                 "rank": r["rank"],
@@ -128,4 +127,5 @@ def hall_display(*, tournament: Tournament) -> dict[str, Any]:
         "standings_visible": view["visible"],
         "standings_rows": rows,
         "standings_columns": columns,
+        "standings_stage": stage,
     }

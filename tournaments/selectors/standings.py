@@ -235,17 +235,20 @@ def standings_tables(
     per_page: int | None = STANDINGS_PAGE_SIZE,
     page: int | None = None,
     highlight: int | None = None,
+    withdrawn: dict[int, int] | None = None,
 ) -> dict[str, Any]:
     """The standings tables from the snapshot's stored rows: the individual one a page
     at a time (``per_page``; None for every row, as printed), sorted by the database;
     the pairs and teams whole. ``page`` overrides the request's page (a jump to a
-    player); ``highlight``: the start number whose row is marked."""
+    player); ``highlight``: the start number whose row is marked; ``withdrawn``: start
+    number -> the round after which that player withdrew (marked by his name)."""
     table_cls = family_for(tournament.game).table
     individual = table_cls(
         StandingsRowsData(standings_rows(snapshot=snapshot, kind="individual")), prefix="ind-"
     )
     individual.tournament_slug = tournament.slug
     individual.highlight = highlight
+    individual.withdrawn = withdrawn or {}
     RequestConfig(request, paginate=False).configure(individual)
     if per_page:
         asked = request.GET.get(individual.prefixed_page_field, "")

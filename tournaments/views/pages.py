@@ -70,6 +70,14 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     view = selectors.standings_view(
         tournament=tournament, viewer_is_director=is_director(request.user)
     )
+    if request.GET.get("print"):
+        # The round's results for the notice board (A4, the browser's print): the seats
+        # of every table, with their points once accepted, unless the standings are
+        # hidden from this reader.
+        shown = (view["data"] or {}) if view["visible"] else None
+        notice = selectors.round_notice(rnd=rnd, data=shown, tables=tables)
+        context.update(notice, visible=view["visible"])
+        return render(request, "tournaments/round_print.html", context)
     if view["visible"] and view["data"]:
         context["results_table"] = selectors.round_results_table(
             tournament=tournament, data=view["data"], round_number=number, request=request
@@ -143,12 +151,10 @@ def player_results(request: HttpRequest, slug: str, number: int) -> HttpResponse
     view = selectors.standings_view(
         tournament=tournament, viewer_is_director=is_director(request.user)
     )
-    rows = selectors.player_rounds(tournament=tournament, entry=entry) if view["visible"] else []
-    return render(
-        request,
-        "tournaments/player_results.html",
-        {"tournament": tournament, "entry": entry, "rows": rows, **view},
-    )
+    context = {"tournament": tournament, "entry": entry, **view}
+    if view["visible"]:
+        context.update(selectors.player_card(tournament=tournament, entry=entry, data=view["data"]))
+    return render(request, "tournaments/player_results.html", context)
 
 
 def meetings(request: HttpRequest, slug: str) -> HttpResponse:

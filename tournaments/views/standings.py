@@ -60,6 +60,9 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         html = page_copy(key) if key else None
         if html is None:
             if view["visible"] and view["snapshot"]:
+                # How far the standings have got, the rules for byes and walkouts, who
+                # withdrew: three small reads, only when a page is drawn.
+                context.update(selectors.standings_words(tournament=tournament))
                 context.update(_standings_search(request, view["snapshot"]))
                 if context["query"] and len(context["matches"]) == 1:
                     # One player found: their page, marked and scrolled to (a link to keep).
@@ -77,7 +80,12 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                     # asked, nothing marked, not kept.
                     key = jump = None
                 context["tables_html"] = _standings_tables_html(
-                    request, tournament, view["snapshot"], page=page, highlight=jump
+                    request,
+                    tournament,
+                    view["snapshot"],
+                    page=page,
+                    highlight=jump,
+                    withdrawn=context["withdrawn"],
                 )
             template = (
                 "tournaments/standings_print.html"
@@ -104,10 +112,10 @@ def _standings_page_parts(
     request: HttpRequest, tournament: Tournament, context: dict[str, Any], director: bool
 ) -> list[str] | None:
     """What the standings page shows moves only with these: the snapshot, the results
-    version, a recompute waiting in the outbox, whether the standings are visible (the
-    tournament finished), the reader (signed in as whom, a director or not), the language,
-    the address and the query. None (never a 304, never a shared copy) while a message
-    waits to be shown."""
+    version, the rounds planned and the rule profile, a recompute waiting in the outbox,
+    whether the standings are visible (the tournament finished), the reader (signed in as
+    whom, a director or not), the language, the address and the query. None (never a 304,
+    never a shared copy) while a message waits to be shown."""
     if len(messages.get_messages(request)):
         return None
     snapshot = context["snapshot"]
@@ -115,6 +123,9 @@ def _standings_page_parts(
         f"{snapshot.pk}.{snapshot.results_version}" if snapshot else "none",
         str(tournament.results_version),
         tournament.name,
+        # What the standings say of the rounds planned and the bye's score (an edit of the
+        # tournament may change them without a new result).
+        f"{tournament.rounds_planned}.{tournament.profile_version_id}",
         "hidden" if tournament.hide_standings else "",
         "deferred" if context["deferred"] else "",
         "finished" if context["finished"] else "",
@@ -229,6 +240,7 @@ def _standings_tables_html(
     *,
     page: int | None = None,
     highlight: int | None = None,
+    withdrawn: dict[int, int] | None = None,
 ) -> str:
     """The standings tables of ``snapshot`` as HTML: one page of the individual rows
     (``selectors.standings_tables``), cached per snapshot, language, sorting and page: a
@@ -237,7 +249,8 @@ def _standings_tables_html(
     query, so their links do not carry whatever else a request added to the cached copy.
     ``page``: the page shown instead of the one asked for (a jump to a player, the start
     number ``highlight``, whose row is marked); such a page is rendered for the request,
-    not cached (a search's answer)."""
+    not cached (a search's answer). ``withdrawn``: who withdrew after which round, marked
+    by their names (part of the key: a withdrawal changes no results version)."""
     printing = bool(request.GET.get("print"))
     kept = QueryDict(mutable=True)
     for name in STANDINGS_PARAMS:
@@ -248,7 +261,8 @@ def _standings_tables_html(
             kept[name] = value
     query = kept.urlencode()
     version = f"{snapshot.pk}.{snapshot.results_version}.{snapshot.computed_at.timestamp()}"
-    key = f"standings:{tournament.slug}:{version}:{get_language()}:{query}"
+    marks = ",".join(f"{n}-{after}" for n, after in sorted((withdrawn or {}).items()))
+    key = f"standings:{tournament.slug}:{version}:{get_language()}:{digest([marks])}:{query}"
     cached = not page and _standings_shareable(kept, tournament)
     html = cache.get(key) if cached else None
     if html is None:
@@ -261,6 +275,7 @@ def _standings_tables_html(
             per_page=None if printing else selectors.STANDINGS_PAGE_SIZE,
             page=page,
             highlight=highlight,
+            withdrawn=withdrawn,
         )
         html = render_to_string(
             "tournaments/standings.html#standings-tables", tables, request=clean
