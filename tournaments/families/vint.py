@@ -170,8 +170,7 @@ def rules_in_force(tournament: Tournament) -> list[str]:
     """What the standings page says of byes, walkouts and absences under Vint."""
     return [
         _(
-            "A player who sits out a round (a bye) or is absent from it gets nothing for it. "
-            "When a player walks out, his table counts what its sheet holds when accepted."
+            "A player who sits out a round (a bye) or is absent from it gets nothing for it. When a player walks out, his table counts what its sheet holds when accepted."  # noqa: E501
         )
     ]
 
