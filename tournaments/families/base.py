@@ -22,7 +22,9 @@ from typing import Any, Protocol
 from scoring.games import game_choices, game_for
 from scoring.games.interface import Results, SeatResult
 from tournaments.models import Registration, RoundTable, Tournament
+from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
+from tournaments.shapes import ClassStandingsDoc, JsonPoints
 
 # ----------------------------------------------------------------- the game registry
 
@@ -84,6 +86,34 @@ def table_results(tournament: Tournament) -> list[TableResult]:
             missing_seat=missing,
         )
         for r, n, sid, walkout, missing in tables
+    ]
+
+
+def class_docs(
+    classes: Sequence[competition.ClassStandings],
+    names: Mapping[int, str],
+    points: Mapping[int, tuple[JsonPoints, JsonPoints]],
+) -> list[ClassStandingsDoc]:
+    """Each class's standings as the standings document keeps them: class rank, overall
+    rank, start number, name and the two points a class table shows (``points``: Kop's
+    big and small points, Vint's net and total points)."""
+    return [
+        {
+            "code": c.code,
+            "label": c.label,
+            "rows": [
+                {
+                    "rank": r.rank_label,
+                    "overall": r.overall_rank_label,
+                    "number": r.player,
+                    "name": names[r.player],
+                    "big_points": points[r.player][0],
+                    "small_points": points[r.player][1],
+                }
+                for r in c.rows
+            ],
+        }
+        for c in classes
     ]
 
 

@@ -34,7 +34,7 @@ from django.utils.translation import gettext_lazy
 from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
 from scoring.games.kop.models import KopDeal
 from tournaments import adapters
-from tournaments.families.base import Meetings, SessionLine, table_results
+from tournaments.families.base import Meetings, SessionLine, class_docs, table_results
 from tournaments.models import Tournament
 from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
@@ -253,24 +253,11 @@ def standings(tournament: Tournament) -> KopStandings:
     if left_out:
         out["teams_left_out"] = left_out
     if result is not None and result.classes:
-        out["classes"] = [
-            {
-                "code": c.code,
-                "label": c.label,
-                "rows": [
-                    {
-                        "rank": r.rank_label,
-                        "overall": r.overall_rank_label,
-                        "number": r.player,
-                        "name": names[r.player],
-                        "big_points": plain[by_number[r.player].big_points],
-                        "small_points": plain[by_number[r.player].small_points],
-                    }
-                    for r in c.rows
-                ],
-            }
-            for c in result.classes
-        ]
+        out["classes"] = class_docs(
+            result.classes,
+            names,
+            {r.player: (plain[r.big_points], plain[r.small_points]) for r in rows},
+        )
     if field.adjustments:
         out["adjustments"] = [
             {
@@ -329,10 +316,11 @@ def rules_in_force(tournament: Tournament) -> list[str]:
         bye = _(
             "A player who sits out a round (a bye) gets the average of a table: (%(sum)s) / 4 = %(bye)s big points, and 0 small points."  # noqa: E501
         ) % {"sum": " + ".join(str(p) for p in options.big_points), "bye": average}
-    if isinstance(options.walkout_score, competition.FixedScore):
-        big, small = options.walkout_score.big, options.walkout_score.small
-    else:
-        big, small = average, 0
+    big, small = (
+        (str(options.walkout_score.big), str(options.walkout_score.small))
+        if isinstance(options.walkout_score, competition.FixedScore)
+        else (average, "0")
+    )
     walkout = _(
         "When a player walks out, the three who stay get %(big)s big and %(small)s small points whatever the deals played said, and he gets nothing for the round; the three at a short table get the same."  # noqa: E501
     ) % {"big": big, "small": small}

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring.games.vint.models import VintDeal, VintRubber
 from tournaments import adapters
-from tournaments.families.base import Meetings, SessionLine, table_results
+from tournaments.families.base import Meetings, SessionLine, class_docs, table_results
 from tournaments.models import Tournament
 from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
@@ -114,7 +114,6 @@ def standings(tournament: Tournament) -> VintStandings:
         else None
     )
     rows = result.individual if result else ()
-    by_number = {row.player: row for row in rows}
     out: VintStandings = {
         "game": "vint",
         "competition": competition.vint_options_json(options),
@@ -134,24 +133,14 @@ def standings(tournament: Tournament) -> VintStandings:
         ],
     }
     if result is not None and result.classes:
-        out["classes"] = [
+        out["classes"] = class_docs(
+            result.classes,
+            names,
             {
-                "code": c.code,
-                "label": c.label,
-                "rows": [
-                    {
-                        "rank": r.rank_label,
-                        "overall": r.overall_rank_label,
-                        "number": r.player,
-                        "name": names[r.player],
-                        "big_points": adapters.json_ready(by_number[r.player].net),
-                        "small_points": adapters.json_ready(by_number[r.player].total_points),
-                    }
-                    for r in c.rows
-                ],
-            }
-            for c in result.classes
-        ]
+                r.player: (adapters.json_ready(r.net), adapters.json_ready(r.total_points))
+                for r in rows
+            },
+        )
     if field.adjustments:
         out["adjustments"] = [
             {
