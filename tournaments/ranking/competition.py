@@ -55,10 +55,10 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from scoring.engines.ranks import Criterion, by_key, rank, rank_label
 from tournaments.seating.byes import bye_big_points
@@ -844,15 +844,19 @@ def _team_line_problems(event: KopEvent, known: set[int]) -> list[RankingProblem
     return problems
 
 
-def kop_event_problems(event: KopEvent) -> list[RankingProblem]:
-    """Everything wrong with a Kop or Baśka event, in input order (empty when none)."""
+def _round_problems(
+    event: KopEvent | VintEvent, check_table: Callable[[str, Any], list[RankingProblem]]
+) -> tuple[list[RankingProblem], set[int], set[int]]:
+    """What is wrong with an event's players and rounds (its tables by ``check_table``),
+    with the known player ids and the participants (at a table or on a bye)."""
     codes = {c.code for c in event.options.classes}
     problems = _player_problems(event.players, codes)
     known = {p.id for p in event.players}
     participants: set[int] = set()
-    if not event.rounds:
+    rounds: Sequence[KopRound | VintRound] = event.rounds
+    if not rounds:
         problems.append(_problem("event.no_rounds", "an event needs at least one round", "rounds"))
-    for r, rnd in enumerate(event.rounds, 1):
+    for r, rnd in enumerate(rounds, 1):
         seen: dict[int, str] = {}
         if not rnd.tables:
             problems.append(
@@ -863,14 +867,22 @@ def kop_event_problems(event: KopEvent) -> list[RankingProblem]:
                     round=r,
                 )
             )
-        for t, table in enumerate(rnd.tables, 1):
+        tables: Sequence[Table | VintTable] = rnd.tables
+        for t, table in enumerate(tables, 1):
             name = _table_name(r, t, table)
             place = f"table {table.number if table.number is not None else t}"
             problems += _seat_problems(f"{name}: seats", r, table.players, known, seen, place)
             participants.update(p for p in table.players if p in known)
-            problems += _table_problems(name, table)
-        problems += _seat_problems(f"round {r}: byes", r, rnd.byes, known, seen, "the byes")
-        participants.update(p for p in rnd.byes if p in known)
+            problems += check_table(name, table)
+        byes = rnd.byes if isinstance(rnd, KopRound) else ()
+        problems += _seat_problems(f"round {r}: byes", r, byes, known, seen, "the byes")
+        participants.update(p for p in byes if p in known)
+    return problems, known, participants
+
+
+def kop_event_problems(event: KopEvent) -> list[RankingProblem]:
+    """Everything wrong with a Kop or Baśka event, in input order (empty when none)."""
+    problems, known, participants = _round_problems(event, _table_problems)
     problems += _team_line_problems(event, known)
     problems += _adjustment_problems(
         event.adjustments, participants, len(event.rounds), ("big", "small")
@@ -909,47 +921,27 @@ def _table_problems(name: str, table: Table) -> list[RankingProblem]:
     return problems
 
 
+def _vint_table_problems(name: str, table: VintTable) -> list[RankingProblem]:
+    problems = []
+    if len(table.players) != 4:
+        text = f"seats: {len(table.players)} players; a Vint table has 4"
+        problems.append(_problem("event.table_size", text, name, size=len(table.players)))
+    if len(table.totals) != 4 or not all(is_points(v) for v in table.totals):
+        text = f"totals: expected 4 whole numbers, got {_show([str(v) for v in table.totals])}"
+        problems.append(_problem("event.totals_invalid", text, name))
+    won = table.rubbers_won
+    if len(won) != 4 or not all(_is_int(v) and v >= 0 for v in won):
+        text = f"rubbers_won: expected 4 whole numbers of at least 0, got {_show(list(won))}"
+        problems.append(_problem("event.rubbers_won_invalid", text, name))
+    elif sum(won) % 2:
+        text = f"rubbers_won: add up to {sum(won)}; each finished rubber has two winners"
+        problems.append(_problem("event.rubbers_won_odd", text, name, total=sum(won)))
+    return problems
+
+
 def vint_event_problems(event: VintEvent) -> list[RankingProblem]:
     """Everything wrong with a Vint event (empty when none)."""
-    codes = {c.code for c in event.options.classes}
-    problems = _player_problems(event.players, codes)
-    known = {p.id for p in event.players}
-    participants: set[int] = set()
-    if not event.rounds:
-        problems.append(_problem("event.no_rounds", "an event needs at least one round", "rounds"))
-    for r, rnd in enumerate(event.rounds, 1):
-        seen: dict[int, str] = {}
-        if not rnd.tables:
-            problems.append(
-                _problem(
-                    "event.round_without_tables",
-                    "a round needs at least one table",
-                    f"round {r}",
-                    round=r,
-                )
-            )
-        for t, table in enumerate(rnd.tables, 1):
-            name = _table_name(r, t, table)
-            place = f"table {table.number if table.number is not None else t}"
-            problems += _seat_problems(f"{name}: seats", r, table.players, known, seen, place)
-            participants.update(p for p in table.players if p in known)
-            if len(table.players) != 4:
-                text = f"seats: {len(table.players)} players; a Vint table has 4"
-                problems.append(_problem("event.table_size", text, name, size=len(table.players)))
-            if len(table.totals) != 4 or not all(is_points(v) for v in table.totals):
-                text = (
-                    f"totals: expected 4 whole numbers, got {_show([str(v) for v in table.totals])}"
-                )
-                problems.append(_problem("event.totals_invalid", text, name))
-            won = table.rubbers_won
-            if len(won) != 4 or not all(_is_int(v) and v >= 0 for v in won):
-                text = (
-                    f"rubbers_won: expected 4 whole numbers of at least 0, got {_show(list(won))}"
-                )
-                problems.append(_problem("event.rubbers_won_invalid", text, name))
-            elif sum(won) % 2:
-                text = f"rubbers_won: add up to {sum(won)}; each finished rubber has two winners"
-                problems.append(_problem("event.rubbers_won_odd", text, name, total=sum(won)))
+    problems, _known, participants = _round_problems(event, _vint_table_problems)
     problems += _adjustment_problems(event.adjustments, participants, len(event.rounds), ("net",))
     return problems
 
