@@ -259,13 +259,13 @@ class EveningClub:
         from django.utils import timezone
 
         from clubs.models import Club, Player
-        from scoring import services as scoring_services
         from scoring.engines import kop
         from scoring.models import RuleProfile
+        from scoring.profile_services import profile_sync_builtin
         from tournaments import ratings
 
         self.rng = random.Random(seed)
-        scoring_services.profile_sync_builtin()
+        profile_sync_builtin()
         self.version = RuleProfile.objects.get(slug="kop-koscian").current
         self.rules = kop.parse_rules("kop", self.version.options)
         club = Club.objects.create(name="Evening club")
