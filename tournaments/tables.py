@@ -109,9 +109,10 @@ class GroupStandingsTable(FastTable):
     rank = num_column(_("Place"), order_by=("place",))
     group = tables.Column(verbose_name=_("Name"))
     members = tables.Column(verbose_name=_("Players"), orderable=False)
-    counted_names = tables.Column(verbose_name=_("Counted"), orderable=False)
     big_points = num_column(_("Big points"))
     small_points = num_column(_("Small points"))
+    # A team's counted members (its best N), when its players do not all count.
+    counted_names = tables.Column(verbose_name=_("Counted"), orderable=False)
 
     class Meta:
         orderable = True

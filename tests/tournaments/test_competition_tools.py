@@ -423,8 +423,9 @@ def test_teams_count_their_best_and_a_team_too_large_is_left_out(
     assert doc["teams_left_out"] == [{"group": "Sokoły", "size": 3}]
     page = text(standings_page(Client(), t))
     assert (
-        f"Orły {spring.seat[1].player.name}, {spring.seat[2].player.name} "
-        f"{spring.seat[1].player.name} 5 19" in page
+        "Teams Place Name Players Big points Small points Counted "
+        f"1 Orły {spring.seat[1].player.name}, {spring.seat[2].player.name} "
+        f"5 19 {spring.seat[1].player.name}" in page
     )
     assert "Left out of the team table: Sokoły: 3 players, but a team has 1 to 2." in page
     competition = text(director_client.get(url("competition", t)).content.decode())

@@ -298,6 +298,7 @@ def competition_parts(*, snapshot: StandingsSnapshot) -> dict[str, Any]:
     adjustments with their reasons, and the teams' counted members."""
     found = (
         StandingsSnapshot.objects.filter(pk=snapshot.pk)
+        .order_by()
         .values_list(
             "data__classes",
             "data__teams_left_out",
