@@ -303,7 +303,7 @@ class CompetitionForm(forms.Form):
                     del self.fields[name]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if self.vint:
             return data
         for name in ("bye", "walkout"):
@@ -404,7 +404,7 @@ class SituationForm(forms.Form):
         ]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if (
             data.get("what") == "walkout"
             and data.get("after") is None

@@ -19,7 +19,7 @@ def competition_page(*, tournament: Tournament, size_min: int, size_max: int) ->
             "number", "player__name", "classes", "team", "withdrawn_after"
         )
     )
-    teams: dict[str, list[dict[str, Any]]] = {}
+    teams: dict[str, list[Any]] = {}
     for e in entries:
         if e["team"]:
             teams.setdefault(e["team"], []).append(e)

@@ -33,12 +33,18 @@ from tournaments.models import Adjustment, Registration, RoundTable, Tournament
 from tournaments.ranking.competition import kop_options, vint_options
 from tournaments.ranking.errors import RankingError, RankingProblem
 from tournaments.services.acceptance import results_changed, round_table_accept
-from tournaments.services.mend import _locked_tournament, action_record, mend_reason
+from tournaments.services.mend import action_record, mend_reason
 
 # The options ``Tournament.competition`` keeps (big points and tie-breaks are the rule
 # profile's).
-KOP_KEPT = ("bye_score", "walkout_score", "classes", "team_size_min", "team_size_max")
-KOP_KEPT += ("team_counting",)
+KOP_KEPT = (
+    "bye_score",
+    "walkout_score",
+    "classes",
+    "team_size_min",
+    "team_size_max",
+    "team_counting",
+)
 VINT_KEPT = ("classes",)
 
 # The most an adjustment may give or take (the columns hold a little more).
@@ -51,6 +57,12 @@ class CompetitionRejected(TournamentError):
     def __init__(self, problems: list[RankingProblem]) -> None:
         super().__init__("; ".join(p.message for p in problems))
         self.problems = problems
+
+
+def _locked_tournament(tournament: Tournament) -> Tournament:
+    """The tournament's row, locked, taken after the table sessions a change locks (the
+    order a deal's save and ``services.mend`` take them)."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def is_vint(tournament: Tournament) -> bool:
@@ -106,7 +118,7 @@ def competition_set(
 
 def _locked_table(table: RoundTable) -> tuple[Tournament, RoundTable]:
     """The table with its session, then the tournament, locked in the order mends take
-    them (``mend._locked_tournament``)."""
+    them (as ``services.mend`` does)."""
     table = (
         RoundTable.objects.select_for_update(of=("self", "session"))
         .select_related("session", "round")

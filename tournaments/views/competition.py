@@ -159,16 +159,16 @@ def round_situations(request: HttpRequest, slug: str, number: int) -> HttpRespon
             return redirect("tournaments:round_situations", slug=slug, number=number)
     elif action == "normal":
         normal_table = request.POST.get("table", "")
-        table = (
+        cleared = (
             RoundTable.objects.filter(pk=int(normal_table), round=rnd).first()
             if normal_table.isdigit() and len(normal_table) < 12
             else None
         )
         try:
-            if table is None:
+            if cleared is None:
                 raise services.TournamentError(_("Choose a table of this round."))
             services.table_normal(
-                table=table, user=request.user, reason=request.POST.get("reason", "")
+                table=cleared, user=request.user, reason=request.POST.get("reason", "")
             )
         except services.TournamentError as exc:
             normal_error = str(exc)
