@@ -296,6 +296,8 @@ def test_an_adjustment_changes_the_totals_never_the_places(spring, director, com
         "Penalties and awards Player Round Points Reason "
         f"{three.player.name} #{three.number} 1 big points -0.5 Phone rang" in page
     )
+    printed = text(standings_page(Client(), t, "?print=1"))
+    assert f"{three.player.name} #{three.number} 1 big points -0.5 Phone rang" in printed
     assert actions(t) == ["adjusted"]
 
     adjustment = Adjustment.objects.get()
