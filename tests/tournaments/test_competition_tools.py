@@ -380,6 +380,10 @@ def test_classes_per_player_and_their_standings(director_client, spring, directo
         )
         assert response.status_code == 302
     assert Registration.objects.get(pk=spring.seat[1].pk).classes == ["W"]
+    detail = director_client.get(url("detail", t)).content.decode()
+    assert (
+        f"{url('competition', t)}#classes" in detail and '<small class="muted">W</small>' in detail
+    )
     refused = director_client.post(
         url("entry_update", t, number=spring.seat[3].number),
         {"action": "classes", "classes": ["X"]},
