@@ -237,6 +237,10 @@ class SubstituteForm(forms.Form):
 # ------------------------------------------------------------------ competition tools
 
 
+# The most a fixed bye or walkout score gives (far beyond any club's rule).
+SCORE_MAX = 100_000
+
+
 class CompetitionForm(forms.Form):
     """The tournament's competition options (competitions.md §10) as a director chooses
     them; ``options()`` writes them as ``Tournament.competition`` keeps them. A Vint
@@ -251,15 +255,23 @@ class CompetitionForm(forms.Form):
         choices=SCORE_MODES,
         widget=forms.RadioSelect,
     )
-    bye_big = forms.IntegerField(label=_("big points"), required=False, min_value=0)
-    bye_small = forms.IntegerField(label=_("small points"), required=False)
+    bye_big = forms.IntegerField(
+        label=_("big points"), required=False, min_value=0, max_value=SCORE_MAX
+    )
+    bye_small = forms.IntegerField(
+        label=_("small points"), required=False, min_value=-SCORE_MAX, max_value=SCORE_MAX
+    )
     walkout_mode = forms.ChoiceField(
         label=_("At a walkout or a short table, each of the three players gets"),
         choices=SCORE_MODES,
         widget=forms.RadioSelect,
     )
-    walkout_big = forms.IntegerField(label=_("big points"), required=False, min_value=0)
-    walkout_small = forms.IntegerField(label=_("small points"), required=False)
+    walkout_big = forms.IntegerField(
+        label=_("big points"), required=False, min_value=0, max_value=SCORE_MAX
+    )
+    walkout_small = forms.IntegerField(
+        label=_("small points"), required=False, min_value=-SCORE_MAX, max_value=SCORE_MAX
+    )
     classes = forms.CharField(
         label=_("Classes: one a line, its code, a space and its name (e.g. W Women)"),
         required=False,
@@ -274,7 +286,7 @@ class CompetitionForm(forms.Form):
         widget=forms.RadioSelect,
     )
     counting_n = forms.IntegerField(
-        label=_("how many of its best players count"), required=False, min_value=1
+        label=_("how many of its best players count"), required=False, min_value=1, max_value=1000
     )
     reason = MendReasonField(required=False)
 

@@ -209,6 +209,8 @@ def test_a_walkout_from_the_round_page_then_cleared(director_client, spring, com
 
     page = director_client.get(url("round_situations", t, number=1)).content.decode()
     assert "walked out after deal 2" in text(page)
+    round_page = director_client.get(url("round", t, number=1)).content.decode()
+    assert '<span class="badge warn">walkout</span>' in round_page
     refused = director_client.post(
         url("round_situations", t, number=1), {"action": "normal", "table": table.pk, "reason": ""}
     )
