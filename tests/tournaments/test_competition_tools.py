@@ -474,3 +474,14 @@ def test_a_new_tournament_shows_the_defaults(director_client, profiles, club):
     t = TournamentFactory(name="Autumn", club=club)
     html = director_client.get(url("competition", t)).content.decode()
     assert 'name="team_size_min" value="4"' in html and 'name="counting_n" value="4"' in html
+
+
+def test_a_vint_adjustment_is_a_net(vint_table, director):
+    t = vint_table.round.tournament
+    entry = t.entries.order_by("number").first()
+    services.adjustment_add(
+        tournament=t, user=director, number=entry.number, net="-5", big="3", reason=REASON
+    )
+    adjustment = Adjustment.objects.get()
+    assert (adjustment.net, adjustment.big, adjustment.small) == (-5, 0, 0)
+    assert history(t) == [f"{entry.player.name} (no. {entry.number}): net -5."]
