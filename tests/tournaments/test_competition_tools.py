@@ -439,6 +439,17 @@ def test_teams_count_their_best_and_a_team_too_large_is_left_out(
     competition = text(director_client.get(url("competition", t)).content.decode())
     assert "3 players: a team needs 1 to 2; left out of the team table" in competition
     assert "Orły" in competition and "2 players" in competition
+    # Every member counting: nothing to mark, no column for it.
+    with commit():
+        services.competition_set(
+            tournament=t,
+            user=director,
+            options=options(team_size_min=1, team_size_max=3, team_counting="all"),
+            reason=REASON,
+        )
+    page = text(standings_page(Client(), t))
+    assert "Teams Place Name Players Big points Small points 1 " in page
+    assert "Counted" not in page
 
 
 # ------------------------------------------------------------------ who may

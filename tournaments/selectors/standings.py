@@ -305,14 +305,18 @@ def competition_parts(*, snapshot: StandingsSnapshot) -> dict[str, Any]:
             "data__adjustments",
             "data__competition__team_size_min",
             "data__competition__team_size_max",
+            "data__competition__team_counting",
             "data__teams",
         )
         .first()
     )
-    classes, left_out, adjustments, size_min, size_max, teams = found or (None,) * 6
+    classes, left_out, adjustments, size_min, size_max, counting, teams = found or (None,) * 7
     return {
-        # Each team's counted members (start numbers), by the team's name.
-        "counted": {t["group"]: t["counted"] for t in teams or [] if "counted" in t},
+        # Each team's counted members (start numbers), by the team's name; none when
+        # every member counts (nothing to mark).
+        "counted": {
+            t["group"]: t["counted"] for t in teams or [] if "counted" in t and counting != "all"
+        },
         "team_sizes": (size_min, size_max),
         "class_tables": classes or [],
         "teams_left_out": left_out or [],
