@@ -232,3 +232,218 @@ class SubstituteForm(forms.Form):
                 _("Choose a registered player or type a new name, not both.")
             )
         return data
+
+
+# ------------------------------------------------------------------ competition tools
+
+
+# The most a fixed bye or walkout score gives (far beyond any club's rule).
+SCORE_MAX = 100_000
+
+
+class CompetitionForm(forms.Form):
+    """The tournament's competition options (competitions.md §10) as a director chooses
+    them; ``options()`` writes them as ``Tournament.competition`` keeps them. A Vint
+    tournament shows only the classes."""
+
+    SCORE_MODES = [
+        ("average", _("the average of a table")),
+        ("fixed", _("fixed points")),
+    ]
+    bye_mode = forms.ChoiceField(
+        label=_("A player who sits out a round (a bye) gets"),
+        choices=SCORE_MODES,
+        widget=forms.RadioSelect,
+    )
+    bye_big = forms.IntegerField(
+        label=_("big points"), required=False, min_value=0, max_value=SCORE_MAX
+    )
+    bye_small = forms.IntegerField(
+        label=_("small points"), required=False, min_value=-SCORE_MAX, max_value=SCORE_MAX
+    )
+    walkout_mode = forms.ChoiceField(
+        label=_("At a walkout or a short table, each of the three players gets"),
+        choices=SCORE_MODES,
+        widget=forms.RadioSelect,
+    )
+    walkout_big = forms.IntegerField(
+        label=_("big points"), required=False, min_value=0, max_value=SCORE_MAX
+    )
+    walkout_small = forms.IntegerField(
+        label=_("small points"), required=False, min_value=-SCORE_MAX, max_value=SCORE_MAX
+    )
+    classes = forms.CharField(
+        label=_("Classes: one a line, its code, a space and its name (e.g. W Women)"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+    team_size_min = forms.IntegerField(label=_("Smallest team"), min_value=1, max_value=1000)
+    team_size_max = forms.IntegerField(label=_("Largest team"), min_value=1, max_value=1000)
+    counting_mode = forms.ChoiceField(
+        label=_("A team's result adds up"),
+        choices=[("best", _("its best players")), ("all", _("all its players"))],
+        widget=forms.RadioSelect,
+    )
+    counting_n = forms.IntegerField(
+        label=_("how many of its best players count"), required=False, min_value=1, max_value=1000
+    )
+    reason = MendReasonField(required=False)
+
+    def __init__(self, *args: Any, tournament: Any, options: Any, **kwargs: Any) -> None:
+        self.vint = tournament.game == "vint"
+        initial: dict[str, Any] = {
+            "classes": "\n".join(f"{c.code} {c.label}" for c in options.classes)
+        }
+        if not self.vint:
+            for name in ("bye", "walkout"):
+                score = getattr(options, f"{name}_score")
+                fixed = not isinstance(score, str)
+                initial[f"{name}_mode"] = "fixed" if fixed else "average"
+                initial[f"{name}_big"] = score.big if fixed else None
+                initial[f"{name}_small"] = score.small if fixed else None
+            initial["team_size_min"] = options.team_size_min
+            initial["team_size_max"] = options.team_size_max
+            counting = options.team_counting
+            initial["counting_mode"] = "all" if counting == "all" else "best"
+            initial["counting_n"] = None if counting == "all" else counting
+        kwargs.setdefault("initial", initial)
+        super().__init__(*args, **kwargs)
+        if self.vint:
+            for name in list(self.fields):
+                if name not in ("classes", "reason"):
+                    del self.fields[name]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.vint:
+            return data
+        for name in ("bye", "walkout"):
+            if data.get(f"{name}_mode") == "fixed":
+                for part in ("big", "small"):
+                    if data.get(f"{name}_{part}") is None and f"{name}_{part}" not in self.errors:
+                        self.add_error(f"{name}_{part}", _("Type the points of the fixed score."))
+        counting = data.get("counting_mode") == "best" and data.get("counting_n") is None
+        if counting and "counting_n" not in self.errors:
+            self.add_error("counting_n", _("Type how many players count."))
+        return data
+
+    def options(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        classes = []
+        for line in data["classes"].splitlines():
+            if line.strip():
+                code, _space, label = line.strip().partition(" ")
+                classes.append({"code": code, "label": " ".join(label.split())})
+        out: dict[str, Any] = {}
+        if classes:
+            out["classes"] = classes
+        if self.vint:
+            return out
+        for name in ("bye", "walkout"):
+            out[f"{name}_score"] = (
+                {"big": data[f"{name}_big"], "small": data[f"{name}_small"]}
+                if data[f"{name}_mode"] == "fixed"
+                else "average"
+            )
+        out["team_size_min"] = data["team_size_min"]
+        out["team_size_max"] = data["team_size_max"]
+        out["team_counting"] = "all" if data["counting_mode"] == "all" else data["counting_n"]
+        return out
+
+    def add_problems(self, problems: list[Any]) -> None:
+        """The rules' coded problems, each said in the reader's language beside its field."""
+        for field, text in (problem_sentence(p) for p in problems):
+            self.add_error(field if field in self.fields else None, text)
+
+
+def problem_sentence(problem: Any) -> tuple[str | None, str]:
+    """The form field and the translated sentence of a problem of
+    ``tournaments.ranking.competition``'s options (never its English message)."""
+    code, params, where = problem.code, problem.params, problem.field or ""
+    if code == "competition.score_invalid":
+        option = str(params.get("option", where))
+        field = "bye_big" if option.startswith("bye") else "walkout_big"
+        return field, gettext("The fixed score takes whole numbers; its big points not below 0.")
+    if code == "competition.class_code":
+        return "classes", gettext("Each class needs a code.")
+    if code == "competition.class_label":
+        return "classes", gettext("Each class needs a name after its code.")
+    if code == "competition.class_repeated":
+        return "classes", gettext("The class code %(code)s is given twice.") % {
+            "code": params.get("class_code", "")
+        }
+    if code == "competition.team_size_invalid":
+        return str(params.get("option", "team_size_min")), gettext(
+            "A team size is a whole number of at least 1."
+        )
+    if code == "competition.team_sizes_crossed":
+        return "team_size_min", gettext(
+            "The smallest team (%(low)s) is larger than the largest team (%(high)s)."
+        ) % {"low": params.get("low"), "high": params.get("high")}
+    if code == "competition.team_counting_invalid":
+        if "high" in params:
+            return "counting_n", gettext(
+                "Count from 1 to the largest team's size (%(high)s) players, or all."
+            ) % {"high": params["high"]}
+        return "counting_n", gettext("Count at least 1 player, or all.")
+    return None, gettext("These options cannot be stored: check them and try again.")
+
+
+class SituationForm(forms.Form):
+    """A walkout (who left, after which deal) or a short table (which seat never came)
+    at a table of the round: the seat is chosen as its player."""
+
+    what = forms.ChoiceField(
+        label=_("What happened"),
+        choices=[
+            ("walkout", _("a player walked out")),
+            ("short", _("a player never came (short table)")),
+        ],
+        widget=forms.RadioSelect,
+    )
+    seat = forms.ChoiceField(label=_("Who"))
+    after = forms.IntegerField(
+        label=_("after deal (0: before the first deal)"), required=False, min_value=0
+    )
+    reason = MendReasonField()
+
+    def __init__(self, *args: Any, seats: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ChoiceField, self.fields["seat"]).choices = [
+            ("", gettext("(choose a player)")),
+            *seats,
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if (
+            data.get("what") == "walkout"
+            and data.get("after") is None
+            and "after" not in self.errors
+        ):
+            self.add_error("after", _("Say after which deal the player left."))
+        return data
+
+
+class AdjustmentForm(forms.Form):
+    """A penalty or award: a player by start number, an optional round, the points (as
+    typed: whole numbers or halves) and the reason."""
+
+    number = forms.IntegerField(label=_("Start number"), min_value=1, max_value=999_999)
+    round = forms.TypedChoiceField(
+        label=_("Round (optional)"), coerce=int, required=False, empty_value=None
+    )
+    big = forms.CharField(label=_("Big points (e.g. -1 or 1/2)"), required=False, max_length=20)
+    small = forms.CharField(label=_("Small points (e.g. -10)"), required=False, max_length=20)
+    net = forms.CharField(label=_("Net points (e.g. -5)"), required=False, max_length=20)
+    reason = MendReasonField(label=_("Reason (shown under the standings)"))
+
+    def __init__(self, *args: Any, rounds: list[int], vint: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.TypedChoiceField, self.fields["round"]).choices = [
+            ("", gettext("the whole tournament")),
+            *[(str(n), gettext("round %(n)s") % {"n": n}) for n in rounds],
+        ]
+        for name in ("big", "small") if vint else ("net",):
+            del self.fields[name]

@@ -55,6 +55,10 @@ class PlayerLinkColumn(tables.Column):
             prefix = reverse("tournaments:player_results", args=[table.tournament_slug, 0])[:-2]
             table._player_url = prefix
         link = format_html('<a href="{}{}/">{}</a>', prefix, record["number"], record["name"])
+        if record.get("walkouts"):
+            link = format_html(
+                '{} <small class="walked-out">({})</small>', link, walkout_label(record["walkouts"])
+            )
         after = getattr(table, "withdrawn", {}).get(record["number"])
         if after is None:
             return link
@@ -62,6 +66,13 @@ class PlayerLinkColumn(tables.Column):
 
     def render(self, value: str, record: dict[str, object], table: tables.Table) -> str:
         return self.html(record, table)
+
+
+def walkout_label(count: Any) -> str:
+    """A mark by the name of a player who walked out of a table (how often, if more than once)."""
+    if count == 1:
+        return gettext("walked out")
+    return gettext("walked out %(n)s times") % {"n": count}
 
 
 def withdrawn_label(after: int) -> str:
@@ -100,6 +111,8 @@ class GroupStandingsTable(FastTable):
     members = tables.Column(verbose_name=_("Players"), orderable=False)
     big_points = num_column(_("Big points"))
     small_points = num_column(_("Small points"))
+    # A team's counted members (its best N), when its players do not all count.
+    counted_names = tables.Column(verbose_name=_("Counted"), orderable=False)
 
     class Meta:
         orderable = True

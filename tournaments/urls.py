@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from tournaments.views import actions, mend, pages, standings
+from tournaments.views import actions, competition, mend, pages, standings
 
 app_name = "tournaments"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("tournaments/new/", actions.tournament_new, name="new"),
     path("tournaments/<slug:slug>/", pages.tournament_detail, name="detail"),
     path("tournaments/<slug:slug>/edit/", mend.tournament_edit, name="edit"),
+    path("tournaments/<slug:slug>/competition/", competition.competition, name="competition"),
     path("tournaments/<slug:slug>/entries/", actions.entry_add, name="entry_add"),
     path("tournaments/<slug:slug>/entries/paste/", actions.entries_paste, name="entries_paste"),
     path(
@@ -30,6 +31,11 @@ urlpatterns = [
     path("tournaments/<slug:slug>/rounds/import/", actions.round_import, name="round_import"),
     path("tournaments/<slug:slug>/rounds/<int:number>/", pages.round_detail, name="round"),
     path("tournaments/<slug:slug>/rounds/<int:number>/mend/", mend.round_mend, name="round_mend"),
+    path(
+        "tournaments/<slug:slug>/rounds/<int:number>/walkouts/",
+        competition.round_situations,
+        name="round_situations",
+    ),
     path("tournaments/<slug:slug>/board/", pages.progress_board, name="board"),
     path("tournaments/<slug:slug>/find/", pages.find_table, name="find"),
     path("tournaments/<slug:slug>/display/", pages.hall_display, name="display"),

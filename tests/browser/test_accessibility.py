@@ -42,6 +42,8 @@ def _pages() -> list[str]:
         f"/tournaments/{slug}/standings/",
         f"/tournaments/{slug}/board/",
         f"/tournaments/{slug}/rounds/1/",
+        f"/tournaments/{slug}/rounds/1/walkouts/",
+        f"/tournaments/{slug}/competition/",
         f"/tournaments/{slug}/rounds/1/?print=1",
         f"/tournaments/{slug}/standings/?print=1",
         f"/tournaments/{slug}/players/1/",

@@ -519,9 +519,10 @@ def test_a_standings_page_of_a_big_field_reads_one_page_of_rows(
     assert rows_read(queries) <= PAGE
     # The tournament with its state; what the standings say (``standings_words``): the
     # rounds' tables counted, who withdrew, and for Kop the profile's big points (the bye's
-    # score); then the rows: a count, one page, the pairs and teams.
+    # score); then the rows: a count, one page, the pairs and teams; and the snapshot's
+    # classes, teams left out and adjustments (named keys of its JSON, not all of it).
     words = 3 if game == "kop" else 2
-    assert len(queries) == 1 + words + 3, [q["sql"] for q in queries]
+    assert len(queries) == 1 + words + 4, [q["sql"] for q in queries]
     assert "ind-page=4" in html and "ind-page=2" in html  # paging links
     assert "Gracz 0059" in html and "Gracz 0061" not in html
 

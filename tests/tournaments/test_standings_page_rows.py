@@ -106,11 +106,13 @@ def body_names(html: str) -> list[str]:
 
 def rows_read(queries) -> int:
     """How many snapshot rows the captured reads could return: a read of the row table
-    must be bounded by a LIMIT no bigger than a page (or be a COUNT)."""
+    must be bounded by a LIMIT no bigger than a page (or be a COUNT). A read of named
+    keys of the snapshot's JSON (its classes, adjustments, teams) is not a read of it whole."""
     largest = 0
     for q in queries:
         sql = q["sql"]
-        if "standingssnapshot" in sql and '"data"' in sql.split("FROM")[0]:
+        columns = re.sub(r"\"data\"(, '?\$| ->| #>)", "", sql.split("FROM")[0])
+        if "standingssnapshot" in sql and '"data"' in columns:
             return FIELD  # the snapshot's whole JSON
         if "standingsrow" not in sql or "COUNT(" in sql:
             continue

@@ -5,6 +5,7 @@ callers import ``tournaments.selectors`` whichever module answers."""
 
 from __future__ import annotations
 
+from tournaments.selectors.competition import competition_page, round_situations
 from tournaments.selectors.hall import (
     DISPLAY_ACCEPTED,
     FIND_TAP_LIST_MAX,
@@ -64,6 +65,8 @@ __all__ = [
     "FIND_TAP_LIST_MAX",
     "ROUND_COLUMNS",
     "STANDINGS_PAGE_SIZE",
+    "competition_page",
+    "round_situations",
     "STANDINGS_SEARCH_MAX",
     "StandingsRowsData",
     "csv_rank",

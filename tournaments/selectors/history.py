@@ -77,7 +77,54 @@ def _describe(action: TournamentAction, names: dict[int, str], profiles: dict[in
             "in": who(d.get("in")),
             "out": who(d.get("out")),
         }
-    return _("Changed by the director.")
+    text = _competition(action.action, d, who)
+    return text or _("Changed by the director.")
+
+
+def _points(d: dict[str, Any]) -> str:
+    """An adjustment's points as the history keeps them ("big -1, small 10")."""
+    labels = {"big": _("big points"), "small": _("small points"), "net": _("net")}
+    return ", ".join(f"{labels[k]} {d[k]}" for k in ("big", "small", "net") if d.get(k))
+
+
+def _competition(kind: str, d: dict[str, Any], who: Any) -> str:
+    """The sentences of the competition tools (``tournaments.services.competition``)."""
+    if kind == "competition":
+        return _("Competition rules changed.")
+    if kind == "walkout":
+        return _(
+            "Round %(round)s, table %(table)s: %(player)s walked out after deal %(after)s."
+        ) % {
+            "round": d.get("round"),
+            "table": d.get("table"),
+            "player": who(d.get("player")),
+            "after": d.get("after"),
+        }
+    if kind == "short":
+        return _("Round %(round)s, table %(table)s: short table, %(player)s never came.") % {
+            "round": d.get("round"),
+            "table": d.get("table"),
+            "player": who(d.get("player")),
+        }
+    if kind == "table_normal":
+        return _("Round %(round)s, table %(table)s: counted as played in full again.") % {
+            "round": d.get("round"),
+            "table": d.get("table"),
+        }
+    if kind == "adjusted":
+        return _("%(player)s: %(points)s.") % {"player": who(d.get("player")), "points": _points(d)}
+    if kind == "unadjusted":
+        return _("%(player)s: adjustment removed (%(points)s).") % {
+            "player": who(d.get("player")),
+            "points": _points(d),
+        }
+    if kind == "classes":
+        after = ", ".join(d.get("after") or []) or _("none")
+        return _("%(player)s: classes %(classes)s.") % {
+            "player": who(d.get("player")),
+            "classes": after,
+        }
+    return ""
 
 
 def tournament_history(*, tournament: Tournament) -> list[dict[str, Any]]:

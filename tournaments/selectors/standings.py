@@ -265,11 +265,63 @@ def standings_tables(
         .values_list("kind", "data")
     ):
         groups.setdefault(kind, []).append(data)
+    extra = competition_parts(snapshot=snapshot)
+    counted_of = extra.pop("counted")
+    counted = [n for numbers in counted_of.values() for n in numbers]
+    names = (
+        dict(tournament.entries.filter(number__in=counted).values_list("number", "player__name"))
+        if counted
+        else {}
+    )
     for kind, rows in groups.items():
-        table = GroupStandingsTable(rows, prefix=f"{kind}-")
+        if kind == "teams" and names:
+            rows = [
+                {
+                    **row,
+                    "counted_names": ", ".join(
+                        names.get(n, "?") for n in counted_of.get(row.get("group"), [])
+                    ),
+                }
+                for row in rows
+            ]
+        exclude = () if kind == "teams" and names else ("counted_names",)
+        table = GroupStandingsTable(rows, prefix=f"{kind}-", exclude=exclude)
         RequestConfig(request, paginate=False).configure(table)
         out[f"{kind}_table"] = table
+    out.update(extra)
     return out
+
+
+def competition_parts(*, snapshot: StandingsSnapshot) -> dict[str, Any]:
+    """The parts of the snapshot's document beside its rows, in one read of those keys
+    alone: each class's standings, the teams left out (their size breaks the limits), the
+    adjustments with their reasons, and the teams' counted members."""
+    found = (
+        StandingsSnapshot.objects.filter(pk=snapshot.pk)
+        .order_by()
+        .values_list(
+            "data__classes",
+            "data__teams_left_out",
+            "data__adjustments",
+            "data__competition__team_size_min",
+            "data__competition__team_size_max",
+            "data__competition__team_counting",
+            "data__teams",
+        )
+        .first()
+    )
+    classes, left_out, adjustments, size_min, size_max, counting, teams = found or (None,) * 7
+    return {
+        # Each team's counted members (start numbers), by the team's name; none when
+        # every member counts (nothing to mark).
+        "counted": {
+            t["group"]: t["counted"] for t in teams or [] if "counted" in t and counting != "all"
+        },
+        "team_sizes": (size_min, size_max),
+        "class_tables": classes or [],
+        "teams_left_out": left_out or [],
+        "adjustments": adjustments or [],
+    }
 
 
 ROUND_COLUMNS = ("table", "small_points", "big_points", "place")

@@ -28,6 +28,16 @@ from tournaments.services.acceptance import (
     round_table_accept,
     session_changed,
 )
+from tournaments.services.competition import (
+    CompetitionRejected,
+    adjustment_add,
+    adjustment_remove,
+    competition_set,
+    registration_classes,
+    table_normal,
+    table_short,
+    table_walkout,
+)
 from tournaments.services.mend import (
     action_record,
     round_reseat,
@@ -53,6 +63,14 @@ from tournaments.services.snapshots import (
 )
 
 __all__ = [
+    "CompetitionRejected",
+    "adjustment_add",
+    "adjustment_remove",
+    "competition_set",
+    "registration_classes",
+    "table_normal",
+    "table_short",
+    "table_walkout",
     "CLUB_RATING_ACTIONS",
     "RATINGS_UPDATE",
     "RATINGS_UPDATE_GAME",

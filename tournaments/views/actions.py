@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -148,6 +149,16 @@ def entry_update(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         services.registration_check_in(registration=entry, present=True)
     elif action == "absent":
         services.registration_check_in(registration=entry, present=False)
+    elif action == "classes":
+        try:
+            services.registration_classes(
+                registration=entry, user=request.user, codes=request.POST.getlist("classes")
+            )
+        except services.TournamentError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("Classes saved for no. %(n)s.") % {"n": entry.number})
+        return redirect(f"{reverse('tournaments:competition', args=[slug])}#classes")
     return redirect("tournaments:detail", slug=slug)
 
 
