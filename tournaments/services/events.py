@@ -94,11 +94,12 @@ def event_problems(data: Mapping[str, Any]) -> list[str]:
         if count > 1:
             lines.append(f"players: the licence number {number} is given to {count} players")
     for team in data.get("teams") or ():
-        if team["id"] != team["name"] or len(team["id"]) > TEAM_MAX:
-            lines.append(
-                f"team {team['id']}: id and name must be the same, at most {TEAM_MAX} "
-                "characters (the app names a team by its name)"
-            )
+        if len(team["name"].strip()) > TEAM_MAX:
+            lines.append(f"team {team['id']}: name: longer than {TEAM_MAX} characters")
+    names = Counter(team["name"].strip() for team in data.get("teams") or ())
+    for name, count in names.items():
+        if count > 1:
+            lines.append(f"teams: the name {name} is given to {count} teams")
     if data["game"] == "vint":
         ties = (data.get("competition") or {}).get("tie_breaks")
         if ties is not None and tuple(ties) != VINT_TOURNAMENT_TIE_BREAKS:
@@ -269,7 +270,8 @@ def event_import(
     tournament.date = datetime.date.fromisoformat(data["date"]) if "date" in data else None
     tournament.save(update_fields=["competition", "date"])
 
-    team_of = {m: t["name"] for t in data.get("teams") or () for m in t["members"]}
+    # The app names a team by its name (``Registration.team``): the export's id is it.
+    team_of = {m: t["name"].strip() for t in data.get("teams") or () for m in t["members"]}
     by_id = {p["id"]: p for p in data["players"]}
     entries: dict[int, Registration] = {}
     created = []
