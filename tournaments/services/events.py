@@ -138,22 +138,22 @@ def event_read(raw: bytes | str) -> Read:
     return Read(data, event)
 
 
-def club_for(name: str | None = None) -> Club:
+def club_for(name: str | None = None) -> Club | None:
     """The register players are matched in: the club of that name, or the first club
-    (``ValueError`` for an unknown name)."""
+    (None when there is none yet); ``ValueError`` for an unknown name."""
     if name:
         club = Club.objects.filter(name=name).first()
         if club is None:
             raise ValueError(name)
         return club
-    return Club.objects.order_by("pk").first() or Club.objects.create(name=_("Club"))
+    return Club.objects.order_by("pk").first()
 
 
-def event_players(*, data: Mapping[str, Any], club: Club) -> list[PlayerMatch]:
+def event_players(*, data: Mapping[str, Any], club: Club | None) -> list[PlayerMatch]:
     """Each of the file's players, matched to the club's register: by federation id (the
     licence number) when exactly one registered player has it, else by the exact name when
     exactly one has it, else new. A registered player is matched at most once."""
-    register = list(Player.objects.filter(club=club))
+    register = list(Player.objects.filter(club=club)) if club is not None else []
     by_licence: dict[str, list[Player]] = {}
     by_name: dict[str, list[Player]] = {}
     for p in register:
@@ -246,13 +246,14 @@ def _vint_imported(imported: Any, seats: Sequence[int]) -> Any:
 
 @transaction.atomic
 def event_import(
-    *, raw: bytes | str, club: Club, user: Any, name: str = ""
+    *, raw: bytes | str, club: Club | None, user: Any, name: str = ""
 ) -> tuple[Tournament, list[PlayerMatch]]:
     """Create a tournament from an event file: all of it, or nothing (``SheetError``
     with every problem, raised before anything is written, or from a deal the scoring
     write path refuses, which rolls everything back)."""
     read = event_read(raw)
     data = read.data
+    club = club or club_for() or Club.objects.create(name=_("Club"))
     game = data["game"]
     options = read.event.event.options
     matches = event_players(data=data, club=club)

@@ -76,10 +76,11 @@ def event_upload(request: HttpRequest) -> HttpResponse:
             else:
                 club = upload.cleaned_data["club"] or club_for()
                 preview = event_players(data=read.data, club=club)
+                chosen = club.pk if club else None
                 confirm = EventConfirmForm(
-                    initial={"event_text": raw.decode("utf-8-sig"), "club": club.pk}
+                    initial={"event_text": raw.decode("utf-8-sig"), "club": chosen}
                 )
-                upload = EventUploadForm(initial={"club": club.pk})
+                upload = EventUploadForm(initial={"club": chosen})
     return render(
         request,
         "tournaments/event_import.html",

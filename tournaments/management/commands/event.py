@@ -83,12 +83,13 @@ class Command(BaseCommand):
 
         try:
             with transaction.atomic():
-                club = club_for(options["club"] or None)
+                try:
+                    club = club_for(options["club"] or None)
+                except ValueError:
+                    self._fail([f"--club: no club is named {options['club']!r}"])
                 tournament, matches = event_import(raw=raw, club=club, user=None)
                 if options["dry_run"]:
                     transaction.set_rollback(True)
-        except ValueError:
-            self._fail([f"--club: no club is named {options['club']!r}"])
         except SheetError as exc:
             self._fail(exc.problems)
         for m in matches:
