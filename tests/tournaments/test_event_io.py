@@ -83,6 +83,7 @@ def imported(data: dict) -> Tournament:
 
 # ------------------------------------------------------------------------ round trip
 
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_an_imported_example_exports_as_the_same_event(n):
@@ -286,9 +287,7 @@ def test_players_are_matched_by_licence_then_by_exact_name():
     assert (by_id[2].player, by_id[2].how) == (bartek, "name")
     assert (by_id[3].player, by_id[3].how) == (None, "new")
     assert (by_id[4].player, by_id[4].how) == (None, "new")
-    tournament, _ = event_services.event_import(
-        raw=json.dumps(example(1)), club=club, user=None
-    )
+    tournament, _ = event_services.event_import(raw=json.dumps(example(1)), club=club, user=None)
     assert tournament.entries.get(number=1).player == licensed
     assert tournament.entries.get(number=2).player == bartek
     assert Player.objects.filter(club=club).count() == 5 + 7
@@ -317,7 +316,9 @@ def test_a_bad_deal_in_the_last_table_writes_nothing():
     data["rounds"][1]["tables"][1] = {
         "number": 2,
         "seats": [2, 7, 3, 8],
-        "deals": [{"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 150}],
+        "deals": [
+            {"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 150}
+        ],
     }
     before = counts()
     code, out, err = run(json.dumps(data).encode())
@@ -333,7 +334,9 @@ def test_a_failure_mid_way_rolls_everything_back(monkeypatch):
     data["rounds"][1]["tables"][1] = {
         "number": 2,
         "seats": [2, 7, 3, 8],
-        "deals": [{"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 70}],
+        "deals": [
+            {"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 70}
+        ],
     }
     real = event_services.deals_import
     calls = []

@@ -67,7 +67,7 @@ def _kop_table(table: RoundTable, sheet: dict[str, Any] | None, seats: list[int]
     else:  # no deal, or a walkout's count the deals do not show: the totals, on paper
         tally = table.session.tally or {}
         out["small_points"] = list(tally.get("totals") or (0, 0, 0, 0))
-    if walkout:
+    if table.walkout_seat is not None:
         out["walkout"] = {"player": seats[table.walkout_seat - 1], "after_deal": after}
     return out
 

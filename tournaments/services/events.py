@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from decimal import Decimal
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -28,8 +28,8 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
 from clubs.services import player_create
-from scoring.engines.errors import Problem, SheetError
-from scoring.engines.rules import RuleError, validate_profile_options
+from scoring.engines.errors import Problem, RuleError, SheetError
+from scoring.engines.rules import validate_profile_options
 from scoring.games import game_for
 from scoring.imports import profile_version_for
 from scoring.models import RuleProfile, RuleProfileVersion
@@ -187,9 +187,10 @@ def _profile_version(game: str, data: Mapping[str, Any], options: Any) -> RulePr
         return version
     wanted = {"big_points": list(options.big_points), "tie_breaks": list(options.tie_breaks)}
     have = version.tournament or {}
-    if have.get("big_points") == wanted["big_points"] and have.get("tie_breaks") == wanted[
-        "tie_breaks"
-    ]:
+    if (
+        have.get("big_points") == wanted["big_points"]
+        and have.get("tie_breaks") == wanted["tie_breaks"]
+    ):
         return version
     rules = validate_profile_options(game, version.options)
     for other in RuleProfileVersion.objects.filter(profile__game=game).select_related("profile"):
