@@ -410,3 +410,99 @@ def test_the_page_lists_the_problems_and_keeps_nothing(director_client, member_c
     assert 'id="event-problems"' in page.content.decode()
     assert counts() == before
     assert member_client.get("/tournaments/import/").status_code in (302, 403)
+
+
+def _deal(declarers: list[int], points: int) -> dict:
+    return {"contract": "normal", "declarers": declarers, "doublings": 0, "declarer_points": points}
+
+
+SHORT_AND_WALKOUT = {
+    "format": "tablescore-event/1",
+    "name": "Short and walkout",
+    "game": "baska",
+    "competition": {"walkout_score": {"big": 3, "small": 35}},
+    "players": [{"id": n, "name": f"P{n}"} for n in range(1, 9)],
+    "rounds": [
+        {
+            "number": 1,
+            "byes": [],
+            "tables": [
+                {"number": 1, "seats": [1, 2, 3, 4], "deals": [_deal([1, 3], 60)]},
+                {"number": 2, "seats": [5, 6, 7], "short": True},
+            ],
+        },
+        {
+            "number": 2,
+            "byes": [],
+            "tables": [
+                {
+                    "number": 1,
+                    "seats": [8, 1, 5, 2],
+                    "deals": [_deal([2, 4], 70)],
+                    "walkout": {"player": 1, "after_deal": 1},
+                },
+                {"number": 2, "seats": [3, 6, 4, 7], "small_points": [10, -10, 5, -5]},
+            ],
+        },
+    ],
+}
+
+
+@pytest.mark.django_db
+def test_a_short_table_and_a_walkout_with_deals_round_trip():
+    t = imported(SHORT_AND_WALKOUT)
+    short = RoundTable.objects.get(round__tournament=t, round__number=1, number=2)
+    # The empty seat is kept for the player absent that round (8), marked missing.
+    seated = [s.player.name for s in short.session.seats.order_by("seat")]
+    assert (seated, short.missing_seat) == (["P5", "P6", "P7", "P8"], 4)
+    walkout = RoundTable.objects.get(round__tournament=t, round__number=2, number=1)
+    assert (walkout.walkout_seat, walkout.walkout_after) == (2, 1)
+    assert KopDeal.objects.filter(session=walkout.session).count() == 1
+    doc = event_document(t)
+    assert doc["rounds"] == SHORT_AND_WALKOUT["rounds"]
+    # competitions.md §2.3, §2.4: the three at the short table and the three who stay at
+    # the walkout get 3 big and 35 small points; the leaver gets nothing; P8 is absent in
+    # round 1. P5: 3 + 3 = 6 big, 70 small.
+    rows = {r["number"]: r for r in family_for("baska").standings(t)["individual"]}
+    assert (rows[5]["big_points"], rows[5]["small_points"]) == (6, 70)
+    assert rows[1]["walkouts"] == 1 and rows[8]["rounds"] == 1
+    assert _standings_rows(t) == [
+        (r["rank"], r["player"], _rounded(r["big_points"]), r["small_points"])
+        for r in score_event(doc)["individual"]
+    ]
+
+
+def _refused(change) -> bytes:
+    data = copy.deepcopy(SHORT_AND_WALKOUT)
+    change(data)
+    return json.dumps(data).encode()
+
+
+def _two_licences(data: dict) -> None:
+    for p in data["players"][:2]:
+        p["licence"] = {"number": "PSB-1"}
+
+
+def _nobody_for_the_empty_seat(data: dict) -> None:
+    data["players"].pop()  # P8 was the one absent in round 1
+    data["rounds"][1]["tables"][0]["seats"][0] = 6
+    data["rounds"][1]["tables"][1]["seats"][1] = 8
+    data["players"].append({"id": 9, "name": "P9"})
+    data["rounds"][1]["tables"][1]["seats"][1] = 9
+    data["rounds"][0]["byes"] = [9]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        (_two_licences, "licence number PSB-1 is given to 2 players"),
+        (_nobody_for_the_empty_seat, "round 1, table 2: a short table"),
+    ],
+)
+def test_what_the_app_cannot_store_is_refused_before_anything_is_written(change, named):
+    before = counts()
+    code, out, err = run(_refused(change))
+    assert (code, out) == (2, "")
+    assert named in err
+    assert counts() == before
