@@ -506,3 +506,48 @@ def test_what_the_app_cannot_store_is_refused_before_anything_is_written(change,
     assert (code, out) == (2, "")
     assert named in err
     assert counts() == before
+
+
+@pytest.mark.django_db
+def test_a_vint_session_played_in_the_app_exports_its_rubbers_and_round_trips(profiles, club):
+    from scoring import services as scoring_services
+    from tests.scoring.test_vint_exchange import ACTOR, RUBBER_1, RUBBER_2, RUBBER_3
+
+    t = TournamentFactory(game="vint", rounds=1, club=club, seed=1, field=["A", "B", "C", "D"])
+    rnd = tournament_services.round_generate(tournament=t)
+    table = rnd.tables.get()
+    for number, deals in enumerate([RUBBER_1, RUBBER_2, RUBBER_3], 1):
+        for n, facts in enumerate(deals):
+            first = "N" if (number, n) == (3, 0) else None
+            scoring_services.deal_record(
+                session=table.session,
+                facts=facts,
+                actor=ACTOR,
+                extra={"rubber": number, "first_dealer": first},
+            )
+    tournament_services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="paper")
+    doc = event_document(t)
+    out_table = doc["rounds"][0]["tables"][0]
+    assert len(out_table["rubbers"]) == 3
+    for rubber in out_table["rubbers"]:
+        assert sorted(rubber["seats"].values()) == [1, 2, 3, 4]  # start numbers
+    # vint.md §6.4: the session nets +13417, +854, -7102, -7169 (by the seats' players).
+    scored = score_event(doc)["individual"]
+    app = family_for("vint").standings(t)["individual"]
+    assert [(r["player"], r["net"]) for r in scored] == [(r["number"], r["net"]) for r in app]
+    assert sorted(r["net"] for r in scored) == [-7169, -7102, 854, 13417]
+    again = event_document(imported(doc))
+    assert again == doc
+
+
+@pytest.mark.django_db
+def test_a_vint_table_keeps_its_seat_order_apart_from_the_first_rubbers_compass():
+    data = example(3)
+    data["rounds"][0]["tables"][0]["seats"] = [14, 12, 11, 13]
+    t = imported(data)
+    table = RoundTable.objects.get(round__tournament=t)
+    seats = [s.player.name for s in table.session.seats.order_by("seat")]
+    assert seats == ["Dina", "Boris", "Anna", "Carl"]
+    doc = event_document(t)
+    assert doc["rounds"] == data["rounds"]
+    assert score_event(doc)["individual"] == score_event(data)["individual"]
