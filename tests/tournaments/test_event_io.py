@@ -551,3 +551,16 @@ def test_a_vint_table_keeps_its_seat_order_apart_from_the_first_rubbers_compass(
     doc = event_document(t)
     assert doc["rounds"] == data["rounds"]
     assert score_event(doc)["individual"] == score_event(data)["individual"]
+
+
+@pytest.mark.django_db
+def test_the_club_ratings_rate_an_imported_tables_deals_never_a_paper_result():
+    from tournaments import ratings
+    from tournaments.models import RatingSource
+
+    t = imported(example(1))
+    ratings.ratings_update(game="kop")
+    rated = set(RatingSource.objects.values_list("table__round__number", "table__number"))
+    # Round 1, table 1 is given deal by deal; the other three are paper results.
+    assert rated == {(1, 1)}
+    assert RoundTable.objects.filter(round__tournament=t).count() == 4
