@@ -564,3 +564,18 @@ def test_the_club_ratings_rate_an_imported_tables_deals_never_a_paper_result():
     # Round 1, table 1 is given deal by deal; the other three are paper results.
     assert rated == {(1, 1)}
     assert RoundTable.objects.filter(round__tournament=t).count() == 4
+
+
+@pytest.mark.django_db
+def test_two_players_of_one_name_at_a_table_export_its_result_on_paper():
+    t = played_kop(1, 4, 3, seed=2)
+    twin = t.entries.get(number=2).player
+    twin.name = t.entries.get(number=1).player.name
+    twin.save()
+    doc = event_document(t)
+    table = doc["rounds"][0]["tables"][0]
+    assert "deals" not in table and sum(table["small_points"]) == 0
+    assert _standings_rows(t) == [
+        (r["rank"], r["player"], _rounded(r["big_points"]), r["small_points"])
+        for r in score_event(doc)["individual"]
+    ]

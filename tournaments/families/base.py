@@ -80,8 +80,7 @@ def table_results(tournament: Tournament) -> list[TableResult]:
             round=r,
             number=n,
             seats={
-                numbers[res.player_id]: paper_result(res, paper)
-                for res in results.get(sid, [])
+                numbers[res.player_id]: paper_result(res, paper) for res in results.get(sid, [])
             },
             walkout_seat=walkout,
             missing_seat=missing,

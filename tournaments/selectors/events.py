@@ -15,8 +15,10 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any
 
+from scoring.engines.errors import SheetError
 from scoring.games import game_for
 from tournaments.families import kop as kop_family
+from tournaments.families import results_of
 from tournaments.families import vint as vint_family
 from tournaments.models import Adjustment, Registration, Round, RoundTable, Tournament
 from tournaments.ranking import competition
@@ -64,7 +66,7 @@ def _kop_table(table: RoundTable, sheet: dict[str, Any] | None, seats: list[int]
         out["deals"] = deals
     elif walkout and after == 0 and not deals:
         out["deals"] = []
-    else:  # no deal, or a walkout's count the deals do not show: the totals, on paper
+    else:  # no deal, no sheet, or a walkout's count the deals do not show: on paper
         tally = table.session.tally or {}
         out["small_points"] = list(tally.get("totals") or (0, 0, 0, 0))
     if table.walkout_seat is not None:
@@ -78,10 +80,16 @@ def _vint_table(
     out: dict[str, Any] = {"number": table.number, "seats": seats}
     paper = table.paper or {}
     rubbers = [r for r in (sheet or {}).get("rubbers", []) if r.get("deals")]
-    if "totals" in paper or not rubbers:
-        out["totals"] = list(paper.get("totals") or (0, 0, 0, 0))
+    if "totals" in paper:
+        out["totals"] = list(paper["totals"])
         if "rubbers_won" in paper:
             out["rubbers_won"] = list(paper["rubbers_won"])
+        return out
+    if not rubbers:  # the session's result, on paper
+        results = results_of("vint").seat_results([table.session_id]).get(table.session_id, [])
+        ordered = sorted(results, key=lambda r: r.seat)
+        out["totals"] = [r.points for r in ordered] or [0, 0, 0, 0]
+        out["rubbers_won"] = [r.wins for r in ordered] or [0, 0, 0, 0]
         return out
     # The sheet names the players; at one table the four names are four people.
     number_of = dict(zip(names, seats, strict=True))
@@ -90,6 +98,16 @@ def _vint_table(
         for r in rubbers
     ]
     return out
+
+
+def _sheet(game_sheet: Any, session: Any) -> dict[str, Any] | None:
+    """The table's scoresheet, or None when it cannot be written as one: the format names
+    a table's players by name, and two at one table may share a name (the event file then
+    gives the table's result on paper)."""
+    try:
+        return dict(game_sheet.sheet_json(session))
+    except SheetError:
+        return None
 
 
 def event_document(tournament: Tournament) -> dict[str, Any]:
@@ -126,7 +144,7 @@ def event_document(tournament: Tournament) -> dict[str, Any]:
             seats = [number_of[s.player_id] for s in seat_rows]
             paper = t.paper or {}
             played = not paper and t.missing_seat is None
-            sheet = dict(game_sheet.sheet_json(t.session)) if played or rules is None else None
+            sheet = _sheet(game_sheet, t.session) if played or rules is None else None
             if rules is None and sheet is not None:
                 rules = sheet.get("rules")
             if not played:
