@@ -579,3 +579,54 @@ def test_two_players_of_one_name_at_a_table_export_its_result_on_paper():
         (r["rank"], r["player"], _rounded(r["big_points"]), r["small_points"])
         for r in score_event(doc)["individual"]
     ]
+
+
+def _paths(value: object, path: tuple = ()) -> list[tuple]:
+    """Every place in a JSON value (object keys and list indexes)."""
+    found = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found += _paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found += _paths(v, (*path, i))
+    return found
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.text(max_size=5),
+    st.just("\x00"),
+    st.just([]),
+    st.just({}),
+    st.just(10**4000),
+)
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_the_command_import_never_answers_with_a_traceback(data):
+    source = example(data.draw(st.sampled_from([1, 2, 3])))
+    path = data.draw(st.sampled_from(_paths(source)[1:]))
+    junk = data.draw(JUNK)
+    target = source
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = junk
+    try:
+        raw = json.dumps(source).encode()
+    except ValueError:  # a number JSON cannot write: the file is its text then
+        raw = b'{"format": 1e999999}'
+    before = counts()
+    code, out, err = run(raw)
+    assert code in (0, 2), err
+    assert "Traceback" not in err
+    if code == 2:
+        assert out == "" and err.strip() and counts() == before
