@@ -630,3 +630,22 @@ def test_the_command_import_never_answers_with_a_traceback(data):
     assert "Traceback" not in err
     if code == 2:
         assert out == "" and err.strip() and counts() == before
+
+
+@pytest.mark.django_db
+def test_a_name_with_another_licence_number_is_another_person(director_client):
+    club = Club.objects.create(name="Kartuzy")
+    Player.objects.create(club=club, number=1, name="Ala", federation_id="PSB-9999")
+    bartek = Player.objects.create(club=club, number=2, name="Bartek")
+    data = example(1)
+    data["players"][1]["licence"] = {"number": "PSB-0002"}
+    by_id = {m.id: m for m in event_services.event_players(data=data, club=club)}
+    assert (by_id[1].player, by_id[1].how) == (None, "new")  # PSB-0107 is not PSB-9999
+    assert (by_id[2].player, by_id[2].licence_added) == (bartek, True)
+    upload = io.BytesIO(json.dumps(data).encode())
+    upload.name = "event.json"
+    page = director_client.post("/tournaments/import/", {"event_file": upload, "club": club.pk})
+    assert "PSB-0002" in page.content.decode()
+    event_services.event_import(raw=json.dumps(data), club=club, user=None)
+    bartek.refresh_from_db()
+    assert bartek.federation_id == "PSB-0002"

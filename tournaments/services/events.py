@@ -70,6 +70,11 @@ class PlayerMatch:
     player: Player | None
     how: str
 
+    @property
+    def licence_added(self) -> bool:
+        """The register learns the player's licence number from the file."""
+        return bool(self.player and self.licence and not self.player.federation_id)
+
 
 def _line(text: str) -> Problem:
     return Problem("event.import", {}, None, text)
@@ -152,7 +157,9 @@ def club_for(name: str | None = None) -> Club | None:
 def event_players(*, data: Mapping[str, Any], club: Club | None) -> list[PlayerMatch]:
     """Each of the file's players, matched to the club's register: by federation id (the
     licence number) when exactly one registered player has it, else by the exact name when
-    exactly one has it, else new. A registered player is matched at most once."""
+    exactly one has it (and no other licence number), else new. A registered player is
+    matched at most once; one matched by name takes the file's licence number if the
+    register has none (``PlayerMatch.licence_added``)."""
     register = list(Player.objects.filter(club=club)) if club is not None else []
     by_licence: dict[str, list[Player]] = {}
     by_name: dict[str, list[Player]] = {}
@@ -170,7 +177,13 @@ def event_players(*, data: Mapping[str, Any], club: Club | None) -> list[PlayerM
         if len(candidates) == 1 and candidates[0].pk not in taken:
             found, how = candidates[0], "licence"
         else:
-            named = [p for p in by_name.get(name, []) if p.pk not in taken]
+            # Another licence number is another person, whatever the name.
+            named = [
+                p
+                for p in by_name.get(name, [])
+                if p.pk not in taken
+                and not (licence and p.federation_id and p.federation_id.strip() != licence)
+            ]
             if len(by_name.get(name, [])) == 1 and named:
                 found, how = named[0], "name"
         if found is not None:
