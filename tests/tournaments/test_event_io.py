@@ -649,3 +649,48 @@ def test_a_name_with_another_licence_number_is_another_person(director_client):
     event_services.event_import(raw=json.dumps(data), club=club, user=None)
     bartek.refresh_from_db()
     assert bartek.federation_id == "PSB-0002"
+
+
+@pytest.mark.django_db
+def test_other_big_points_and_tie_breaks_make_a_profile_of_their_own():
+    data = example(1)
+    data["competition"]["big_points"] = [4, 3, 2, 1]
+    data["competition"]["tie_breaks"] = ["head_to_head", "small_points"]
+    t = imported(data)
+    assert t.profile_version.tournament == {
+        "big_points": [4, 3, 2, 1],
+        "tie_breaks": ["head_to_head", "small_points"],
+    }
+    doc = event_document(t)
+    assert doc["competition"]["big_points"] == [4, 3, 2, 1]
+    assert score_event(doc)["individual"] == score_event(data)["individual"]
+    # The same settings again: the same profile.
+    assert imported(data).profile_version == t.profile_version
+    # The defaults: another profile, found again by the next import of them.
+    default = imported(example(1)).profile_version
+    assert default != t.profile_version
+    assert imported(example(1)).profile_version == default
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("data", "named"),
+    [
+        (
+            {
+                **example(2),
+                "competition": {**example(2)["competition"], "tie_breaks": ["head_to_head"]},
+            },
+            "the app ranks Vint tournaments by rubbers_won, total_points",
+        ),
+        (
+            {**example(1), "competition": {**example(1)["competition"], "tie_breaks": []}},
+            "competition: tie_breaks: the app orders tied players by at least one",
+        ),
+    ],
+)
+def test_tie_breaks_the_app_cannot_keep_are_refused(data, named):
+    before = counts()
+    code, out, err = run(json.dumps(data).encode())
+    assert (code, out) == (2, "") and named in err
+    assert counts() == before

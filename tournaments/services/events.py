@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,7 +31,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Player
 from clubs.services import player_create
 from scoring.engines.errors import Problem, RuleError, SheetError
-from scoring.engines.rules import validate_profile_options
+from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS, validate_profile_options
 from scoring.games import game_for
 from scoring.imports import profile_version_for
 from scoring.models import RuleProfile, RuleProfileVersion
@@ -105,6 +107,8 @@ def event_problems(data: Mapping[str, Any]) -> list[str]:
     for name, count in names.items():
         if count > 1:
             lines.append(f"teams: the name {name} is given to {count} teams")
+    if data["game"] != "vint" and (data.get("competition") or {}).get("tie_breaks") == []:
+        lines.append("competition: tie_breaks: the app orders tied players by at least one")
     if data["game"] == "vint":
         ties = (data.get("competition") or {}).get("tie_breaks")
         if ties is not None and tuple(ties) != VINT_TOURNAMENT_TIE_BREAKS:
@@ -192,6 +196,16 @@ def event_players(*, data: Mapping[str, Any], club: Club | None) -> list[PlayerM
     return out
 
 
+def _in_force(settings: Mapping[str, Any] | None) -> dict[str, list[Any]]:
+    """A profile's tournament settings as the standings read them
+    (``tournaments.families.kop.competition_options``)."""
+    settings = settings or {}
+    return {
+        "big_points": list(settings.get("big_points") or KOSCIAN_BIG_POINTS),
+        "tie_breaks": list(settings.get("tie_breaks") or TIE_BREAKS),
+    }
+
+
 def _profile_version(game: str, data: Mapping[str, Any], options: Any) -> RuleProfileVersion:
     """A rule profile version with the file's deal rules and, for Kop and Baśka, its big
     points and tie-breaks (found, or made as an imported profile)."""
@@ -199,30 +213,23 @@ def _profile_version(game: str, data: Mapping[str, Any], options: Any) -> RulePr
     if game == "vint":
         return version
     wanted = {"big_points": list(options.big_points), "tie_breaks": list(options.tie_breaks)}
-    have = version.tournament or {}
-    if (
-        have.get("big_points") == wanted["big_points"]
-        and have.get("tie_breaks") == wanted["tie_breaks"]
-    ):
+    if _in_force(version.tournament) == wanted:
         return version
     rules = validate_profile_options(game, version.options)
     for other in RuleProfileVersion.objects.filter(profile__game=game).select_related("profile"):
-        if other != other.profile.current or (other.tournament or {}) != wanted:
+        if other != other.profile.current or _in_force(other.tournament) != wanted:
             continue
         try:
             if validate_profile_options(game, other.options) == rules:
                 return other
         except RuleError:
             continue
-    points = "-".join(str(b) for b in wanted["big_points"])
-    ties = "-".join(wanted["tie_breaks"]) or "none"
-    slug = f"{version.profile.slug}-{points}-{ties}"[:50]
+    points = "/".join(str(b) for b in wanted["big_points"])
+    spelled = json.dumps([version.options, wanted], sort_keys=True).encode()
+    digest = hashlib.sha1(spelled, usedforsecurity=False).hexdigest()[:8]
     profile, _created = RuleProfile.objects.get_or_create(
-        slug=slug,
-        defaults={
-            "name": f"{version.profile.name} ({points})"[:120],
-            "game": game,
-        },
+        slug=f"{game}-event-{digest}",
+        defaults={"name": f"{version.profile.name} ({points})"[:120], "game": game},
     )
     return profile.current or RuleProfileVersion.objects.create(
         profile=profile, version=1, options=dict(version.options), tournament=wanted
