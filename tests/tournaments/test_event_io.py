@@ -694,3 +694,32 @@ def test_tie_breaks_the_app_cannot_keep_are_refused(data, named):
     code, out, err = run(json.dumps(data).encode())
     assert (code, out) == (2, "") and named in err
     assert counts() == before
+
+
+@pytest.mark.django_db
+def test_an_event_file_over_the_upload_limit_is_refused_before_it_is_read(director_client):
+    from django.conf import settings as django_settings
+
+    before = counts()
+    big = io.BytesIO(b" " * (django_settings.UPLOAD_MAX_BYTES + 1))
+    big.name = "event.json"
+    response = director_client.post("/tournaments/import/", {"event_file": big})
+    assert response.status_code == 413
+    # Under the upload limit but over the event file's own: one line, nothing written.
+    raw = json.dumps({**example(1), "name": "x" * 2_100_000}).encode()
+    upload = io.BytesIO(raw)
+    upload.name = "event.json"
+    page = director_client.post("/tournaments/import/", {"event_file": upload})
+    text = page.content.decode()
+    assert page.status_code == 200 and 'id="event-problems"' in text and "larger than" in text
+    assert counts() == before
+    assert director_client.get("/tournaments/import/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_preview_sends_the_file_back_as_multipart(director_client):
+    upload = io.BytesIO((EVENTS / "example-1-input.json").read_bytes())
+    upload.name = "event.json"
+    page = director_client.post("/tournaments/import/", {"event_file": upload}).content.decode()
+    preview = page[page.index('id="event-preview"') :]
+    assert 'enctype="multipart/form-data"' in preview[: preview.index("event_text")]
