@@ -124,6 +124,8 @@ def test_example_1_stores_what_the_file_says():
     assert r1.byes == [9]
     table1 = r1.tables.get(number=1)
     assert table1.accepted_at is not None and table1.session.locked
+    said = list(table1.session.history.filter(deal_number=0).values_list("action", "reason"))
+    assert sorted(said) == [("accepted", "import"), ("locked", "import")]
     deals = KopDeal.objects.filter(session=table1.session).order_by("number")
     assert [d.contract for d in deals] == ["normal", "zolo", "normal"]
     # deal 1: seats 1+3 declare, 60 points in a normal game (value 1 each): they win.

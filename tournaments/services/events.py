@@ -35,7 +35,14 @@ from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS, validate_profi
 from scoring.games import game_for
 from scoring.imports import profile_version_for
 from scoring.models import RuleProfile, RuleProfileVersion
-from scoring.services import Actor, DealRejected, deals_import, session_create, session_lock
+from scoring.services import (
+    Actor,
+    DealRejected,
+    deals_import,
+    session_create,
+    session_lock,
+    table_event_record,
+)
 from tournaments.events.event_json import EventFile, load_event, read_event
 from tournaments.families import results_of
 from tournaments.families.vint import VINT_TOURNAMENT_TIE_BREAKS
@@ -375,6 +382,14 @@ def event_import(
                 walkout_after=walkout["after_deal"] if walkout else None,
                 missing_seat=missing,
                 paper=paper,
+            )
+            # As a director accepts a table: the table's history says so, then it is locked.
+            table_event_record(
+                session=session,
+                action="accepted",
+                actor=actor,
+                reason="import",
+                details={"override": True, "imported": True},
             )
             session_lock(session=session, actor=actor, reason="import", announced=False)
 
