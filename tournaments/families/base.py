@@ -57,6 +57,21 @@ class TableResult:
     missing_seat: int | None = None  # the seat nobody took: a short table (§2.4)
 
 
+def paper_result(result: SeatResult, paper: Mapping[str, Any] | None) -> SeatResult:
+    """A seat's result, from the table's paper result when it has one
+    (``RoundTable.paper``: a Kop table's small points, a Vint table's totals and rubbers
+    won, by seat) instead of its deals."""
+    if not paper:
+        return result
+    i = result.seat - 1
+    if "small_points" in paper:
+        points = int(paper["small_points"][i])
+        return result._replace(points=points, net=points)
+    total = int(paper["totals"][i])
+    won = paper.get("rubbers_won") or (0, 0, 0, 0)
+    return result._replace(points=total, net=total, wins=int(won[i]))
+
+
 def table_results(tournament: Tournament) -> list[TableResult]:
     """The tournament's accepted tables in round and table order, results keyed by start
     number (players are told apart by id, never by name): what every family ranks.
@@ -87,21 +102,6 @@ def table_results(tournament: Tournament) -> list[TableResult]:
         )
         for r, n, sid, walkout, missing, paper in tables
     ]
-
-
-def paper_result(result: SeatResult, paper: Mapping[str, Any] | None) -> SeatResult:
-    """A seat's result, from the table's paper result when it has one
-    (``RoundTable.paper``: a Kop table's small points, a Vint table's totals and rubbers
-    won, by seat) instead of its deals."""
-    if not paper:
-        return result
-    i = result.seat - 1
-    if "small_points" in paper:
-        points = int(paper["small_points"][i])
-        return result._replace(points=points, net=points)
-    total = int(paper["totals"][i])
-    won = paper.get("rubbers_won") or (0, 0, 0, 0)
-    return result._replace(points=total, net=total, wins=int(won[i]))
 
 
 # -------------------------------------------------------------------------- ratings
