@@ -447,3 +447,23 @@ class AdjustmentForm(forms.Form):
         ]
         for name in ("big", "small") if vint else ("net",):
             del self.fields[name]
+
+
+class EventUploadForm(forms.Form):
+    """An event file (``formats/event-json.md``) to import: its first step uploads it."""
+
+    event_file = forms.FileField(label=_("Event file (JSON)"))
+    club = forms.ModelChoiceField(
+        label=_("Match players in the register of"),
+        queryset=Club.objects.order_by("name"),
+        required=False,
+    )
+
+
+class EventConfirmForm(forms.Form):
+    """The second step: the file's text, kept in the page the director confirms."""
+
+    event_text = forms.CharField(widget=forms.Textarea(attrs={"hidden": True}), strip=False)
+    club = forms.ModelChoiceField(
+        queryset=Club.objects.order_by("name"), required=False, widget=forms.HiddenInput
+    )

@@ -44,6 +44,9 @@ class Tournament(models.Model):
     # walkout_score, classes, team_size_min, team_size_max, team_counting, as the event
     # file writes them (``tournaments.ranking.competition.kop_options``); {}: the defaults.
     competition = models.JSONField(default=dict, blank=True)
+    # The day it was played, when known (an imported event file's ``date``; leagues
+    # compare it with licence dates).
+    date = models.DateField(_("date"), null=True, blank=True)
     created_by = models.ForeignKey(
         "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -71,6 +74,9 @@ class Registration(models.Model):
     team = models.CharField(_("team"), max_length=80, blank=True)
     # Codes of the tournament's classes (``Tournament.competition["classes"]``).
     classes = models.JSONField(default=list, blank=True)
+    # Since when the player's licence (``Player.federation_id``) holds, as an imported
+    # event file gave it (``licence.since``); leagues read it.
+    licence_since = models.DateField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -140,6 +146,10 @@ class RoundTable(models.Model):
     # A short table (§2.4): the seat whose player never came; the three get the walkout
     # score, he is absent for the round.
     missing_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A paper result instead of deals (an imported event file's table): Kop and Baśka
+    # {"small_points": [four, by seat]}, Vint {"totals": [...], "rubbers_won": [...]};
+    # the session then has no deals. None: the result is the session's deals.
+    paper = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -180,6 +190,7 @@ class TournamentAction(models.Model):
         ("adjusted", _("points adjusted")),
         ("unadjusted", _("adjustment removed")),
         ("classes", _("classes changed")),
+        ("imported", _("imported from an event file")),
     ]
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
     user = models.ForeignKey(

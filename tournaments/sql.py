@@ -413,14 +413,16 @@ def _sessions_sql(hidden: int) -> tuple[str, str, str]:
         f"LEFT JOIN {quoted(Round)} r ON r.id = rt.round_id "
     )
     # A tournament's table by its acceptance and its tournament (out while it hides its
-    # standings); a club evening by its session's acceptance, unless a director left it out.
+    # standings), unless its result is a paper one (no deals to rate: ``RoundTable.paper``);
+    # a club evening by its session's acceptance, unless a director left it out.
     source = (
-        f"((rt.id IS NOT NULL AND rt.accepted_at IS NOT NULL AND NOT {hidden_now}) "
+        "((rt.id IS NOT NULL AND rt.accepted_at IS NOT NULL AND rt.paper IS NULL "
+        f"AND NOT {hidden_now}) "
         "OR (rt.id IS NULL AND ts.accepted_at IS NOT NULL AND ts.rating_excluded_at IS NULL))"
     )
     moved = (
         f"((rt.id IS NOT NULL AND (rt.accepted_at IS NULL OR rt.accepted_at <> s.at "
-        f"OR {hidden_now})) OR (rt.id IS NULL AND (ts.accepted_at IS NULL "
+        f"OR rt.paper IS NOT NULL OR {hidden_now})) OR (rt.id IS NULL AND (ts.accepted_at IS NULL "
         "OR ts.accepted_at <> s.at OR ts.rating_excluded_at IS NOT NULL)))"
     )
     return sessions, source, moved

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from tournaments.views import actions, competition, mend, pages, standings
+from tournaments.views import actions, competition, events, mend, pages, standings
 
 app_name = "tournaments"
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("players/add/", actions.player_add, name="player_add"),
     path("tournaments/", pages.tournament_index, name="index"),
     path("tournaments/new/", actions.tournament_new, name="new"),
+    path("tournaments/import/", events.event_upload, name="event_import"),
     path("tournaments/<slug:slug>/", pages.tournament_detail, name="detail"),
     path("tournaments/<slug:slug>/edit/", mend.tournament_edit, name="edit"),
     path("tournaments/<slug:slug>/competition/", competition.competition, name="competition"),
@@ -46,6 +47,7 @@ urlpatterns = [
     ),
     path("tournaments/<slug:slug>/standings/", standings.standings, name="standings"),
     path("tournaments/<slug:slug>/standings.csv", standings.standings_csv, name="standings_csv"),
+    path("tournaments/<slug:slug>/event.json", events.event_json, name="event_json"),
     path(
         "tournaments/<slug:slug>/players/<int:number>/", pages.player_results, name="player_results"
     ),

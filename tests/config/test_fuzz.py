@@ -58,7 +58,11 @@ FUZZ = settings(
     database=None,
 )
 CHECKED_APPS = ("clubs", "scoring", "tournaments", "auth")
-UPLOADS = {"scoring:session_import": "sheet", "tournaments:round_import": "csv_file"}
+UPLOADS = {
+    "scoring:session_import": "sheet",
+    "tournaments:round_import": "csv_file",
+    "tournaments:event_import": "event_file",
+}
 ROLES = ("anonymous", "member", "scorer", "director", "table_link")
 
 

@@ -59,6 +59,21 @@ class TableResult:
     missing_seat: int | None = None  # the seat nobody took: a short table (§2.4)
 
 
+def paper_result(result: SeatResult, paper: Mapping[str, Any] | None) -> SeatResult:
+    """A seat's result, from the table's paper result when it has one
+    (``RoundTable.paper``: a Kop table's small points, a Vint table's totals and rubbers
+    won, by seat) instead of its deals."""
+    if not paper:
+        return result
+    i = result.seat - 1
+    if "small_points" in paper:
+        points = int(paper["small_points"][i])
+        return result._replace(points=points, net=points)
+    total = int(paper["totals"][i])
+    won = paper.get("rubbers_won") or (0, 0, 0, 0)
+    return result._replace(points=total, net=total, wins=int(won[i]))
+
+
 def table_results(tournament: Tournament) -> list[TableResult]:
     """The tournament's accepted tables in round and table order, results keyed by start
     number (players are told apart by id, never by name): what every family ranks.
@@ -69,7 +84,7 @@ def table_results(tournament: Tournament) -> list[TableResult]:
     accepted = RoundTable.objects.filter(round__tournament=tournament, accepted_at__isnull=False)
     tables = list(
         accepted.order_by("round__number", "number").values_list(
-            "round__number", "number", "session_id", "walkout_seat", "missing_seat"
+            "round__number", "number", "session_id", "walkout_seat", "missing_seat", "paper"
         )
     )
     # The same filter as a subquery, not a list of every table's session id.
@@ -81,11 +96,13 @@ def table_results(tournament: Tournament) -> list[TableResult]:
         TableResult(
             round=r,
             number=n,
-            seats={numbers[res.player_id]: res for res in results.get(sid, [])},
+            seats={
+                numbers[res.player_id]: paper_result(res, paper) for res in results.get(sid, [])
+            },
             walkout_seat=walkout,
             missing_seat=missing,
         )
-        for r, n, sid, walkout, missing in tables
+        for r, n, sid, walkout, missing, paper in tables
     ]
 
 

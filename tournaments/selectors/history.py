@@ -77,6 +77,14 @@ def _describe(action: TournamentAction, names: dict[int, str], profiles: dict[in
             "in": who(d.get("in")),
             "out": who(d.get("out")),
         }
+    if action.action == "imported":
+        return _(
+            "Imported from an event file: %(players)s players (%(created)s new in the register), %(rounds)s rounds."  # noqa: E501
+        ) % {
+            "players": d.get("players"),
+            "created": len(d.get("created") or ()),
+            "rounds": d.get("rounds"),
+        }
     text = _competition(action.action, d, who)
     return text or _("Changed by the director.")
 
