@@ -56,10 +56,12 @@ from tournaments.ranking.competition import (
     VintOptions,
     VintRound,
     VintTable,
+    is_int,
     kop_event_problems,
     kop_options,
     score_kop_event,
     score_vint_event,
+    shown,
     vint_event_problems,
     vint_options,
 )
@@ -126,18 +128,6 @@ _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _PLACEHOLDERS = ["1", "2", "3", "4"]
 
 
-def _shown(value: object) -> str:
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 80 else f"{text[:79]}…"
-
-
-def _is_int(value: object) -> bool:
-    return type(value) is int
-
-
 class _Problems:
     """The lines found so far."""
 
@@ -161,7 +151,7 @@ class _Problems:
         return not absent
 
     def expected(self, where: str, what: str, value: object) -> None:
-        self.add(where, "event.expected", f"expected {what}, got {_shown(value)}", what=what)
+        self.add(where, "event.expected", f"expected {what}, got {shown(value)}", what=what)
 
     def obj(self, where: str, value: object, allowed: Sequence[str]) -> dict[str, Any] | None:
         if not isinstance(value, dict):
@@ -172,13 +162,13 @@ class _Problems:
 
     def ids(self, where: str, value: object) -> list[int] | None:
         """A list of player ids (whole numbers), or ``None`` (the problem noted)."""
-        if not isinstance(value, list) or not all(_is_int(v) for v in value):
+        if not isinstance(value, list) or not all(is_int(v) for v in value):
             self.expected(where, "a list of player ids", value)
             return None
         return list(value)
 
     def whole(self, where: str, value: object, low: int | None = None) -> int | None:
-        if not _is_int(value) or (low is not None and value < low):  # type: ignore[operator]
+        if not is_int(value) or (low is not None and value < low):  # type: ignore[operator]
             what = "a whole number" if low is None else f"a whole number of at least {low}"
             self.expected(where, what, value)
             return None
@@ -186,7 +176,7 @@ class _Problems:
 
     def text(self, where: str, value: object) -> str | None:
         if not isinstance(value, str) or not value.strip():
-            self.add(where, "event.text_blank", f"expected a non-empty string, got {_shown(value)}")
+            self.add(where, "event.text_blank", f"expected a non-empty string, got {shown(value)}")
             return None
         return value
 
@@ -245,7 +235,7 @@ def load_event(raw: bytes | str) -> object:
     # Read again only to find keys given twice: the limits are checked already.
     json.loads(raw, object_pairs_hook=pairs)
     for key in sorted(set(twice)):
-        text = f"the key {_shown(key)} is given twice in one object"
+        text = f"the key {shown(key)} is given twice in one object"
         problems.add("file", "event.key_repeated", text, key=key)
     if problems.lines:
         raise SheetError(problems.lines)
@@ -270,7 +260,7 @@ class EventFile:
 def exact_value(value: object) -> Fraction | None:
     """An input amount as a fraction, or ``None``: a JSON integer, or a string ``"p/q"`` in
     lowest terms with ``q`` > 1 and the sign on ``p`` (the form the output writes)."""
-    if isinstance(value, int) and _is_int(value):
+    if isinstance(value, int) and is_int(value):
         return Fraction(value)
     if isinstance(value, str) and (match := _EXACT.fullmatch(value)) and match.group(2):
         numerator, denominator = int(match.group(1)), int(match.group(2))
@@ -305,12 +295,12 @@ def _read_players(problems: _Problems, value: object) -> list[Player]:
     out = []
     for i, item in enumerate(value, 1):
         pid = item.get("id") if isinstance(item, dict) else None
-        where = f"player {pid}" if _is_int(pid) else f"players[{i}]"
+        where = f"player {pid}" if is_int(pid) else f"players[{i}]"
         raw = problems.obj(where, item, PLAYER_KEYS)
         if raw is None:
             continue
         ok = problems.missing(where, raw, ("id", "name"))
-        if "id" in raw and not _is_int(pid):
+        if "id" in raw and not is_int(pid):
             problems.expected(f"{where}: id", "a whole number of at least 1", pid)
             ok = False
         name = raw.get("name", "")
@@ -372,7 +362,7 @@ def _read_adjustments(problems: _Problems, value: object, game: str) -> list[Adj
         ok = problems.missing(where, raw, ("player", "reason"))
         player = problems.whole(f"{where}: player", raw["player"]) if "player" in raw else None
         number = raw.get("round")
-        if number is not None and not _is_int(number):
+        if number is not None and not is_int(number):
             problems.expected(f"{where}: round", "a round number", number)
             ok = False
         reason = raw.get("reason", "")
@@ -385,7 +375,7 @@ def _read_adjustments(problems: _Problems, value: object, game: str) -> list[Adj
                 continue
             amount = exact_value(raw[key])
             if amount is None:
-                text = f'expected a whole number or an exact half ("1/2"), got {_shown(raw[key])}'
+                text = f'expected a whole number or an exact half ("1/2"), got {shown(raw[key])}'
                 problems.add(f"{where}: {key}", "event.amount_invalid", text)
                 ok = False
             else:
@@ -436,7 +426,7 @@ class _Reader:
     def kop_table(self, r: int, t: int, raw: Mapping[str, Any]) -> Table | None:
         p = self.problems
         number = raw.get("number")
-        where = f"round {r}, table {number}" if _is_int(number) else f"round {r}, tables[{t}]"
+        where = f"round {r}, table {number}" if is_int(number) else f"round {r}, tables[{t}]"
         ok = p.missing(where, raw, ("number", "seats"))
         p.keys(where, raw, KOP_TABLE_KEYS)
         if any(key not in KOP_TABLE_KEYS for key in raw):
@@ -477,7 +467,7 @@ class _Reader:
         small: tuple[int, ...] | None = None
         if has_small:
             value = raw["small_points"]
-            if not isinstance(value, list) or len(value) != 4 or not all(map(_is_int, value)):
+            if not isinstance(value, list) or len(value) != 4 or not all(map(is_int, value)):
                 p.expected(f"{where}: small_points", "4 whole numbers, one per seat", value)
                 return None
             small = tuple(value)
@@ -523,7 +513,7 @@ class _Reader:
     def vint_table(self, r: int, t: int, raw: Mapping[str, Any]) -> VintTable | None:
         p = self.problems
         number = raw.get("number")
-        where = f"round {r}, table {number}" if _is_int(number) else f"round {r}, tables[{t}]"
+        where = f"round {r}, table {number}" if is_int(number) else f"round {r}, tables[{t}]"
         ok = p.missing(where, raw, ("number", "seats"))
         p.keys(where, raw, VINT_TABLE_KEYS)
         if any(key not in VINT_TABLE_KEYS for key in raw):
@@ -542,10 +532,10 @@ class _Reader:
             return None
         if has_totals:
             totals, won = raw["totals"], raw.get("rubbers_won", [0, 0, 0, 0])
-            if not isinstance(totals, list) or len(totals) != 4 or not all(map(_is_int, totals)):
+            if not isinstance(totals, list) or len(totals) != 4 or not all(map(is_int, totals)):
                 p.expected(f"{where}: totals", "4 whole numbers, one per seat", totals)
                 ok = False
-            if not isinstance(won, list) or len(won) != 4 or not all(map(_is_int, won)):
+            if not isinstance(won, list) or len(won) != 4 or not all(map(is_int, won)):
                 p.expected(f"{where}: rubbers_won", "4 whole numbers, one per seat", won)
                 ok = False
             if not ok or seats is None:
@@ -576,8 +566,8 @@ class _Reader:
             if isinstance(rubber, dict) and isinstance(rubber.get("seats"), dict):
                 compass = rubber["seats"]
                 ids = list(compass.values())
-                if sorted(map(str, ids)) != sorted(map(str, seats)) or not all(map(_is_int, ids)):
-                    text = f"expected the table's four players {seats}, got {_shown(compass)}"
+                if sorted(map(str, ids)) != sorted(map(str, seats)) or not all(map(is_int, ids)):
+                    text = f"expected the table's four players {seats}, got {shown(compass)}"
                     p.add(f"{where}: rubber {n}: seats", "event.rubber_seats", text)
                     ok = False
                     continue
@@ -622,9 +612,9 @@ class _Reader:
             if raw is None:
                 continue
             p.missing(where, raw, ("number", "tables"))
-            if "number" in raw and (not _is_int(raw["number"]) or raw["number"] != r):
+            if "number" in raw and (not is_int(raw["number"]) or raw["number"] != r):
                 text = f"expected {r} (rounds are numbered 1, 2, ... in order), got "
-                p.add(f"{where}: number", "event.round_number", text + _shown(raw["number"]))
+                p.add(f"{where}: number", "event.round_number", text + shown(raw["number"]))
             tables = raw.get("tables", [])
             if not isinstance(tables, list):
                 p.expected(f"{where}: tables", "a list of tables", tables)
@@ -634,9 +624,9 @@ class _Reader:
                 self.rounds_with_tables.add(r)
             for table in tables:
                 if isinstance(table, dict) and isinstance(table.get("seats"), list):
-                    self.seated.update(p for p in table["seats"] if _is_int(p))
+                    self.seated.update(p for p in table["seats"] if is_int(p))
             if isinstance(raw.get("byes"), list):
-                self.seated.update(p for p in raw["byes"] if _is_int(p))
+                self.seated.update(p for p in raw["byes"] if is_int(p))
             kop_tables: list[Table] = []
             vint_tables: list[VintTable] = []
             for t, table in enumerate(tables, 1):
@@ -645,7 +635,7 @@ class _Reader:
                     continue
                 number = raw_table.get("number")
                 if "number" in raw_table and not (
-                    isinstance(number, int) and _is_int(number) and number >= 1
+                    isinstance(number, int) and is_int(number) and number >= 1
                 ):
                     p.expected(
                         f"{where}, tables[{t}].number", "a whole number of at least 1", number

@@ -157,7 +157,7 @@ def _problem(
     return RankingProblem(code, f"{where}: {text}" if where else text, params, where)
 
 
-def _show(value: object) -> str:
+def shown(value: object) -> str:
     """A value as JSON would spell it, kept short (``"zolo"``, ``true``, ``[1, 2]``)."""
     try:
         text = json.dumps(value, ensure_ascii=False)
@@ -166,7 +166,7 @@ def _show(value: object) -> str:
     return text if len(text) <= 80 else f"{text[:79]}…"
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
     return type(value) is int
 
 
@@ -249,7 +249,7 @@ def _class_problems(classes: Sequence[ClassDef]) -> list[RankingProblem]:
         if not isinstance(c.code, str) or not c.code.strip():
             problems.append(_problem("competition.class_code", "a class needs a code", where))
         elif c.code in seen:
-            text = f"class code {_show(c.code)} is given twice"
+            text = f"class code {shown(c.code)} is given twice"
             problems.append(_problem("competition.class_repeated", text, where, class_code=c.code))
         else:
             seen.add(c.code)
@@ -263,14 +263,14 @@ def _score_problems(name: str, score: object) -> list[RankingProblem]:
         return []
     if (
         isinstance(score, FixedScore)
-        and _is_int(score.big)
-        and _is_int(score.small)
+        and is_int(score.big)
+        and is_int(score.small)
         and score.big >= 0
     ):
         return []
     text = (
         'expected "average" or {"big": B, "small": S} (whole numbers, B >= 0), '
-        f"got {_show(score)}"
+        f"got {shown(score)}"
     )
     return [_problem("competition.score_invalid", text, name, option=name)]
 
@@ -279,10 +279,10 @@ def _team_problems(size_min: object, size_max: object, counting: object) -> list
     problems = []
     sizes: list[int] = []
     for name, value in (("team_size_min", size_min), ("team_size_max", size_max)):
-        if isinstance(value, int) and _is_int(value) and value >= 1:
+        if isinstance(value, int) and is_int(value) and value >= 1:
             sizes.append(value)
         else:
-            text = f"expected a whole number of at least 1, got {_show(value)}"
+            text = f"expected a whole number of at least 1, got {shown(value)}"
             problems.append(_problem("competition.team_size_invalid", text, name, option=name))
     low, high = sizes if len(sizes) == 2 else (1, None)
     if high is not None and low > high:
@@ -294,12 +294,12 @@ def _team_problems(size_min: object, size_max: object, counting: object) -> list
         return problems
     if (
         not isinstance(counting, int)
-        or not _is_int(counting)
+        or not is_int(counting)
         or counting < 1
         or (high is not None and counting > high)
     ):
-        text = f'expected "all" or a whole number from 1 to team_size_max, got {_show(counting)}'
-        params: dict[str, RankingParam] = {"value": _show(counting)}
+        text = f'expected "all" or a whole number from 1 to team_size_max, got {shown(counting)}'
+        params: dict[str, RankingParam] = {"value": shown(counting)}
         if high is not None:
             params["high"] = high
         problems.append(
@@ -333,8 +333,8 @@ def _read_score(name: str, value: object, problems: list[RankingProblem]) -> Sco
     if (
         isinstance(value, dict)
         and set(value) == {"big", "small"}
-        and _is_int(value["big"])
-        and _is_int(value["small"])
+        and is_int(value["big"])
+        and is_int(value["small"])
         and value["big"] >= 0
     ):
         return FixedScore(value["big"], value["small"])
@@ -344,14 +344,14 @@ def _read_score(name: str, value: object, problems: list[RankingProblem]) -> Sco
 
 def _read_classes(value: object, problems: list[RankingProblem]) -> tuple[ClassDef, ...]:
     if not isinstance(value, list):
-        text = f'expected a list of {{"code", "label"}}, got {_show(value)}'
+        text = f'expected a list of {{"code", "label"}}, got {shown(value)}'
         problems.append(_problem("competition.classes_invalid", text, "classes"))
         return ()
     out = []
     for i, item in enumerate(value, 1):
         where = f"classes[{i}]"
         if not isinstance(item, dict):
-            text = f'expected {{"code", "label"}}, got {_show(item)}'
+            text = f'expected {{"code", "label"}}, got {shown(item)}'
             problems.append(_problem("competition.classes_invalid", text, where))
             continue
         unknown = [k for k in item if k not in ("code", "label")]
@@ -372,7 +372,7 @@ def _read_tie_breaks(
     value: object, allowed: Sequence[str], problems: list[RankingProblem]
 ) -> tuple[str, ...] | None:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        text = f"expected a list of tie-break names ({', '.join(allowed)}), got {_show(value)}"
+        text = f"expected a list of tie-break names ({', '.join(allowed)}), got {shown(value)}"
         problems.append(_problem("competition.tie_breaks_invalid", text, "tie_breaks"))
         return None
     problems += _tie_break_problems(value, allowed)
@@ -413,7 +413,7 @@ def kop_options(raw: Mapping[str, object]) -> KopOptions:
     big_points = defaults.big_points
     if "big_points" in raw:
         value = raw["big_points"]
-        if isinstance(value, list) and len(value) == 4 and all(_is_int(v) for v in value):
+        if isinstance(value, list) and len(value) == 4 and all(is_int(v) for v in value):
             try:
                 big_points = check_big_points(value)
             except RankingError as error:
@@ -421,10 +421,10 @@ def kop_options(raw: Mapping[str, object]) -> KopOptions:
         else:
             text = (
                 "big points must be four whole numbers from 1st to 4th place, not rising: "
-                f"{_show(value)}"
+                f"{shown(value)}"
             )
             problems.append(
-                _problem("ranking.big_points_invalid", text, "big_points", value=_show(value))
+                _problem("ranking.big_points_invalid", text, "big_points", value=shown(value))
             )
     tie_breaks = defaults.tie_breaks
     if "tie_breaks" in raw:
@@ -721,9 +721,9 @@ def _player_problems(players: Sequence[Player], class_codes: set[str]) -> list[R
     problems = []
     seen: set[int] = set()
     for i, player in enumerate(players, 1):
-        where = f"player {player.id}" if _is_int(player.id) else f"players[{i}]"
-        if not _is_int(player.id) or player.id < 1:
-            text = f"id: expected a whole number of at least 1, got {_show(player.id)}"
+        where = f"player {player.id}" if is_int(player.id) else f"players[{i}]"
+        if not is_int(player.id) or player.id < 1:
+            text = f"id: expected a whole number of at least 1, got {shown(player.id)}"
             problems.append(_problem("event.player_id_invalid", text, where))
         elif player.id in seen:
             problems.append(
@@ -734,10 +734,10 @@ def _player_problems(players: Sequence[Player], class_codes: set[str]) -> list[R
             problems.append(_problem("event.player_name_blank", "name: the name is blank", where))
         for code in player.classes:
             if code not in class_codes:
-                text = f"classes: {_show(code)} is not a class of the event"
+                text = f"classes: {shown(code)} is not a class of the event"
                 problems.append(_problem("event.class_unknown", text, where, class_code=str(code)))
         for code in sorted({c for c in player.classes if player.classes.count(c) > 1}):
-            text = f"classes: {_show(code)} is given twice"
+            text = f"classes: {shown(code)} is given twice"
             problems.append(_problem("event.class_repeated", text, where, class_code=code))
     return problems
 
@@ -753,8 +753,8 @@ def _seat_problems(
     problems = []
     for p in ids:
         if p not in known:
-            text = f"{_show(p)} is not a player of the event"
-            problems.append(_problem("event.player_unknown", text, where, player=_show(p)))
+            text = f"{shown(p)} is not a player of the event"
+            problems.append(_problem("event.player_unknown", text, where, player=shown(p)))
         elif p in seen:
             text = (
                 f"player {p} is twice in round {r} ({seen[p]} and {place})"
@@ -774,22 +774,22 @@ def _adjustment_problems(
     for i, a in enumerate(adjustments, 1):
         where = f"adjustment {i}"
         if a.player not in participants:
-            text = f"player: {_show(a.player)} takes part in no round of the event"
+            text = f"player: {shown(a.player)} takes part in no round of the event"
             problems.append(
                 _problem(
                     "event.adjustment_not_participant",
                     text,
                     where,
-                    player=a.player if _is_int(a.player) else _show(a.player),
+                    player=a.player if is_int(a.player) else shown(a.player),
                 )
             )
-        if a.round is not None and (not _is_int(a.round) or not 1 <= a.round <= rounds):
-            text = f"round: {_show(a.round)} is not a round of the event (1..{rounds})"
+        if a.round is not None and (not is_int(a.round) or not 1 <= a.round <= rounds):
+            text = f"round: {shown(a.round)} is not a round of the event (1..{rounds})"
             problems.append(_problem("event.adjustment_round_unknown", text, where, high=rounds))
         amounts = [getattr(a, key) for key in keys]
         for key, value in zip(keys, amounts, strict=True):
             if not is_half(value):
-                text = f"{key}: {_show(str(value))} is neither a whole number nor an exact half"
+                text = f"{key}: {shown(str(value))} is neither a whole number nor an exact half"
                 problems.append(_problem("event.adjustment_not_half", text, where, key=key))
         if all(is_points(v) and v == 0 for v in amounts):
             text = f"give {' or '.join(keys)}, not 0"
@@ -832,8 +832,8 @@ def _team_line_problems(event: KopEvent, known: set[int]) -> list[RankingProblem
             )
         for p in team.members:
             if p not in known:
-                text = f"members: {_show(p)} is not a player of the event"
-                problems.append(_problem("event.player_unknown", text, where, player=_show(p)))
+                text = f"members: {shown(p)} is not a player of the event"
+                problems.append(_problem("event.player_unknown", text, where, player=shown(p)))
             elif p in team_of:
                 text = f"members: player {p} is also in team {team_of[p]}"
                 problems.append(
@@ -903,9 +903,9 @@ def _table_problems(name: str, table: Table) -> list[RankingProblem]:
         problems.append(_problem("event.table_size", text, name, size=size))
         return problems
     if table.walkout is not None and table.walkout not in table.players:
-        text = f"walkout: player {_show(table.walkout)} is not at the table"
+        text = f"walkout: player {shown(table.walkout)} is not at the table"
         problems.append(
-            _problem("event.walkout_not_seated", text, name, player=_show(table.walkout))
+            _problem("event.walkout_not_seated", text, name, player=shown(table.walkout))
         )
     small = table.small_points
     if small is None:
@@ -913,7 +913,7 @@ def _table_problems(name: str, table: Table) -> list[RankingProblem]:
             problems.append(_problem("event.no_result", "a table of four needs its result", name))
         return problems
     if len(small) != 4 or not all(is_points(v) for v in small):
-        text = f"small_points: expected 4 whole numbers, got {_show([str(v) for v in small])}"
+        text = f"small_points: expected 4 whole numbers, got {shown([str(v) for v in small])}"
         problems.append(_problem("event.small_points_invalid", text, name))
     elif sum(small) != 0:
         text = f"small_points: sum to {sum(small)}, not 0"
@@ -927,11 +927,11 @@ def _vint_table_problems(name: str, table: VintTable) -> list[RankingProblem]:
         text = f"seats: {len(table.players)} players; a Vint table has 4"
         problems.append(_problem("event.table_size", text, name, size=len(table.players)))
     if len(table.totals) != 4 or not all(is_points(v) for v in table.totals):
-        text = f"totals: expected 4 whole numbers, got {_show([str(v) for v in table.totals])}"
+        text = f"totals: expected 4 whole numbers, got {shown([str(v) for v in table.totals])}"
         problems.append(_problem("event.totals_invalid", text, name))
     won = table.rubbers_won
-    if len(won) != 4 or not all(_is_int(v) and v >= 0 for v in won):
-        text = f"rubbers_won: expected 4 whole numbers of at least 0, got {_show(list(won))}"
+    if len(won) != 4 or not all(is_int(v) and v >= 0 for v in won):
+        text = f"rubbers_won: expected 4 whole numbers of at least 0, got {shown(list(won))}"
         problems.append(_problem("event.rubbers_won_invalid", text, name))
     elif sum(won) % 2:
         text = f"rubbers_won: add up to {sum(won)}; each finished rubber has two winners"

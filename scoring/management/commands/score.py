@@ -12,57 +12,34 @@ import page does). Needs no database, broker or network.
 from __future__ import annotations
 
 import json
-import sys
-from typing import Any, BinaryIO
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 
+from scoring.cli import FileCommand
 from scoring.engines.errors import SheetError
 from scoring.engines.scoresheet import load_sheet
 from scoring.engines.sheets import score_sheet
 
 
-class Command(BaseCommand):
+class Command(FileCommand):
     help = "Score a Kop, Baśka or Vint scoresheet (JSON) and print the result."
-    requires_system_checks: list[str] = []
-    requires_migrations_checks = False
-    # call_command("score", "-", stdin=BytesIO(...)) reads these bytes instead of sys.stdin.
-    stealth_options = ("stdin",)
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("sheet", help="path to the JSON scoresheet, or - for standard input")
         parser.add_argument("--check", action="store_true", help="validate only, print nothing")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path = options["sheet"]
-        try:
-            if path == "-":
-                stdin: BinaryIO = options.get("stdin") or sys.stdin.buffer
-                raw = stdin.read()
-            else:
-                with open(path, "rb") as fh:
-                    raw = fh.read()
-        except OSError as exc:
-            self._fail([f"{path}: cannot read the file ({exc.strerror})"])
+        raw = self.read_input(options["sheet"], options)
         try:
             result = score_sheet(load_sheet(raw))
         except SheetError as exc:
-            self._fail(exc.problems)
+            self.fail(exc.problems)
         if not options["check"]:
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
         else:
             for line in _warning_lines(result):
                 self.stderr.write(line)
-
-    def _fail(self, problems: list[str]) -> None:
-        for line in problems:
-            self.stderr.write(one_line(line))
-        sys.exit(2)
-
-
-def one_line(text: str) -> str:
-    """``text`` on one printable line: line breaks and other control characters escaped."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
 def _warning_lines(result: dict[str, Any]) -> list[str]:

@@ -17,22 +17,17 @@ Bad input: one line per problem on standard error, exit 2, nothing written.
 from __future__ import annotations
 
 import json
-import sys
-from typing import Any, BinaryIO, NoReturn
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import CommandError, CommandParser
 
+from scoring.cli import FileCommand
 from scoring.engines.errors import SheetError
-from scoring.management.commands.score import one_line
 from tournaments.events.event_json import load_event, read_event, score_event
 
 
-class Command(BaseCommand):
+class Command(FileCommand):
     help = "Work with whole events as JSON files: 'event score FILE' prints the standings."
-    requires_system_checks: list[str] = []
-    requires_migrations_checks = False
-    # call_command("event", "score", "-", stdin=BytesIO(...)) reads these bytes.
-    stealth_options = ("stdin",)
 
     def add_arguments(self, parser: CommandParser) -> None:
         commands = parser.add_subparsers(dest="subcommand", required=True)
@@ -49,7 +44,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if options["subcommand"] not in ("score", "import"):  # argparse allows no other
             raise CommandError(f"unknown subcommand {options['subcommand']!r}")
-        raw = self._read(options)
+        raw = self.read_input(options["event"], options)
         if options["subcommand"] == "import":
             self._import(raw, options)
             return
@@ -60,21 +55,8 @@ class Command(BaseCommand):
                 return
             result = score_event(data)
         except SheetError as exc:
-            self._fail(exc.problems)
+            self.fail(exc.problems)
         self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
-
-    def _read(self, options: Any) -> bytes:
-        path = options["event"]
-        try:
-            if path == "-":
-                stdin: BinaryIO = options.get("stdin") or sys.stdin.buffer
-                raw = stdin.read()
-            else:
-                with open(path, "rb") as fh:
-                    raw = fh.read()
-        except OSError as exc:
-            self._fail([f"{path}: cannot read the file ({exc.strerror})"])
-        return raw
 
     def _import(self, raw: bytes, options: Any) -> None:
         from django.db import transaction
@@ -86,12 +68,12 @@ class Command(BaseCommand):
                 try:
                     club = club_for(options["club"] or None)
                 except ValueError:
-                    self._fail([f"--club: no club is named {options['club']!r}"])
+                    self.fail([f"--club: no club is named {options['club']!r}"])
                 tournament, matches = event_import(raw=raw, club=club, user=None)
                 if options["dry_run"]:
                     transaction.set_rollback(True)
         except SheetError as exc:
-            self._fail(exc.problems)
+            self.fail(exc.problems)
         for m in matches:
             if m.player is None:
                 self.stdout.write(f"player {m.id}: {m.name}: new in the register")
@@ -104,8 +86,3 @@ class Command(BaseCommand):
             self.stdout.write("dry run: nothing written")
         else:
             self.stdout.write(f"imported: /tournaments/{tournament.slug}/")
-
-    def _fail(self, problems: list[str]) -> NoReturn:
-        for line in problems:
-            self.stderr.write(one_line(line))
-        sys.exit(2)
