@@ -1,6 +1,6 @@
-"""A director mends a running tournament on a 360 px phone: edits it, withdraws a player
-and reinstates him, swaps two players between tables and puts a substitute in for a
-no-show; each mend is in the tournament's history, in words."""
+"""A director mends a running tournament on a 360 px phone and on a desktop: edits it,
+withdraws a player and reinstates him, swaps two players between tables and puts a
+substitute in for a no-show; each mend is in the tournament's history, in words."""
 
 from __future__ import annotations
 
@@ -25,7 +25,11 @@ def seated(tournament: Tournament) -> list[list[int]]:
     ]
 
 
-def test_a_director_mends_a_tournament_on_a_phone(phone, live_server, director):
+@pytest.mark.parametrize("screen", ["phone", "desktop"])
+def test_a_director_mends_a_tournament_on_a_phone_and_a_desktop(
+    request, screen, live_server, director
+):
+    phone = request.getfixturevalue(screen)  # the page: a 360 px phone or a desktop
     profile_services.profile_sync_builtin()
     tournament = TournamentFactory(
         name="Puchar Kościana", rounds=3, deals_per_round=4, club=ClubFactory(), field=16
