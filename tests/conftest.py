@@ -31,6 +31,18 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _language_of_the_test_only(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A page asked for in Estonian leaves its language active in the thread (the locale
+    middleware activates it and nothing deactivates it): the next test starts in the
+    default language again, whatever ran before it."""
+    yield
+    if request.config.pluginmanager.hasplugin("django"):
+        from django.utils import translation
+
+        translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _columns_hold_what_is_saved(request: pytest.FixtureRequest) -> Iterator[None]:
     """A model saved with text longer than its column fails the test on SQLite too (which
     stores it), as PostgreSQL refuses it in production (a 500)."""

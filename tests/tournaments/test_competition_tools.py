@@ -496,3 +496,45 @@ def test_a_vint_adjustment_is_a_net(vint_table, director):
     adjustment = Adjustment.objects.get()
     assert (adjustment.net, adjustment.big, adjustment.small) == (-5, 0, 0)
     assert history(t) == [f"{entry.player.name} (no. {entry.number}): net -5."]
+
+
+# ------------------------------------------------------------------ a player's own page
+
+
+def test_a_players_page_says_the_walkout_the_fixed_bye_and_his_adjustments(
+    client, spring, director, commit
+):
+    """Under PSB scores (bye and walkout 3 big, 35 small) seat 4 walks out after deal 2:
+    the stayers' pages say they got the walkout score (35 small points), the leaver's says
+    he walked out; the bye's page shows 35 small points for the round he sat out; seat 3's
+    penalty of -1/2 big point is listed with its reason (competitions.md §2.2, §2.3, §5)."""
+    t = spring.tournament
+    with commit():
+        services.competition_set(
+            tournament=t,
+            user=director,
+            options=options(walkout_score=PSB, bye_score=PSB),
+            reason=REASON,
+        )
+        services.table_walkout(
+            table=table_one(spring), user=director, seat=4, after=2, reason=REASON
+        )
+        services.adjustment_add(
+            tournament=t,
+            user=director,
+            number=spring.seat[3].number,
+            round_number=1,
+            big="-1/2",
+            reason="Phone rang",
+        )
+
+    def page(entry: Registration) -> str:
+        url = reverse("tournaments:player_results", kwargs={"slug": t.slug, "number": entry.number})
+        return text(client.get(url).content.decode())
+
+    assert "a player walked out: the walkout score, 35 small points" in page(spring.seat[1])
+    assert "walked out: nothing for the round" in page(spring.seat[4])
+    bye = page(spring.bye)
+    assert "Sat out (bye)" in bye and " 35 3 " in bye  # small, then big points
+    three = page(spring.seat[3])
+    assert "Adjustments Round 1: -0.5 big points — Phone rang" in three

@@ -96,7 +96,9 @@ def player_card(*, tournament: Tournament, entry: Registration, data: Any) -> di
     """A player's tournament round by round, every round seated: his table, seat,
     opponents and small points (as entered, accepted or not), with the place at the
     table and big points once the standings count the table; a bye with its big points;
-    an absence (not arrived yet, or withdrawn). Then his totals and current place from
+    an absence (not arrived yet, or withdrawn); a walkout at his table, his own or
+    another's, or a short table (``situation``), and his adjustments. Then his totals and
+    current place from
     the standings (``data``: the newest snapshot's document, None before any; its
     stored rows keep no rounds)."""
     individual = (data or {}).get("individual", [])
@@ -117,6 +119,8 @@ def player_card(*, tournament: Tournament, entry: Registration, data: Any) -> di
         line.update(
             kind=kind,
             big_points=cell.get("big_points"),
+            counted_small=cell.get("small_points"),
+            situation=cell.get("situation"),  # "stayer", "leaver", "short": a walkout's
             place=cell.get("place"),
             counted=bool(cell),
         )
@@ -128,6 +132,9 @@ def player_card(*, tournament: Tournament, entry: Registration, data: Any) -> di
         "rank": row["rank"] if row else None,
         "totals": totals,
         "withdrawn_after": entry.withdrawn_after,
+        "adjustments": [
+            a for a in (data or {}).get("adjustments", []) if a["number"] == entry.number
+        ],
     }
 
 
