@@ -178,12 +178,16 @@ def test_withdraw_then_reinstate_each_kept_with_who_and_why(kop_tournament, sixt
     with pytest.raises(services.TournamentError, match="Say why"):
         services.registration_withdraw(registration=entry, user=director, reason="  ")
     assert Registration.objects.get(pk=entry.pk).withdrawn_after is None
+    version = Tournament.objects.get(pk=kop_tournament.pk).results_version
     services.registration_withdraw(registration=entry, user=director, reason="Went home ill.")
     assert Registration.objects.get(pk=entry.pk).withdrawn_after == 1
+    # The standings mark him: a new results version, so no cached page keeps the old one.
+    assert Tournament.objects.get(pk=kop_tournament.pk).results_version == version + 1
     with pytest.raises(services.TournamentError, match="already withdrawn"):
         services.registration_withdraw(registration=entry, user=director, reason="again")
     services.registration_reinstate(registration=entry, user=director, reason="Felt better.")
     assert Registration.objects.get(pk=entry.pk).withdrawn_after is None
+    assert Tournament.objects.get(pk=kop_tournament.pk).results_version == version + 2
     with pytest.raises(services.TournamentError, match="has not withdrawn"):
         services.registration_reinstate(registration=entry, user=director, reason="again")
     rows = list(TournamentAction.objects.order_by("id").values_list("action", "reason", "user"))

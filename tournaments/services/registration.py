@@ -21,6 +21,7 @@ from scoring.engines.sheet_checks import MAX_NAME_LENGTH, name_problem
 from scoring.profile_services import create_with_unique_slug
 from tournaments.errors import EntriesRejected, TournamentError
 from tournaments.models import Registration, Tournament
+from tournaments.services.acceptance import results_changed
 from tournaments.services.mend import action_record, mend_reason
 
 
@@ -197,6 +198,8 @@ def registration_withdraw(*, registration: Registration, user: Any, reason: str)
         reason=text,
         details={"number": registration.number, "after": seated},
     )
+    # The standings mark who withdrew: a new version, so no page shows the old mark.
+    results_changed(tournament=registration.tournament)
     return registration
 
 
@@ -219,4 +222,6 @@ def registration_reinstate(*, registration: Registration, user: Any, reason: str
         reason=text,
         details={"number": registration.number, "after": after},
     )
+    # The standings mark who withdrew: a new version, so no page shows the old mark.
+    results_changed(tournament=registration.tournament)
     return registration
