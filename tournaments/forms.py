@@ -14,6 +14,7 @@ from scoring.selectors import default_profile
 
 if TYPE_CHECKING:
     from scoring.models import RuleProfile
+from tournaments.families import family_for
 from tournaments.seating.generate import MAX_SEED
 
 
@@ -291,7 +292,8 @@ class CompetitionForm(forms.Form):
     reason = MendReasonField(required=False)
 
     def __init__(self, *args: Any, tournament: Any, options: Any, **kwargs: Any) -> None:
-        self.vint = tournament.game == "vint"
+        # Classes only (Vint): no byes, walkouts or teams (``Family.competition``).
+        self.vint = not family_for(tournament.game).competition.walkouts
         initial: dict[str, Any] = {
             "classes": "\n".join(f"{c.code} {c.label}" for c in options.classes)
         }

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from tournaments.families import kop, vint
 from tournaments.families.base import (
+    Competition,
     RatingFamily,
     SessionLine,
     family_name,
@@ -33,6 +34,7 @@ from tournaments.tables import PlayerStandingsTable
 
 __all__ = [
     "FAMILIES",
+    "Competition",
     "Family",
     "RatingFamily",
     "SessionLine",
@@ -56,6 +58,7 @@ class Family:
     table: type[PlayerStandingsTable]  # its individual standings table
     rules: Callable[[Tournament], list[str]]  # byes, walkouts, absences, in plain words
     ratings: RatingFamily
+    competition: Competition  # what its events hold beyond their tables
     # Its standings keep every round of every player, with a place at the table and big
     # points (``KopRow.by_round``): the round's printed results show them.
     by_round: bool = False
@@ -69,10 +72,16 @@ FAMILIES: dict[str, Family] = {
         kop.KopStandingsTable,
         kop.rules_in_force,
         kop.KopRatings(),
+        kop.COMPETITION,
         by_round=True,
     ),
     "vint": Family(
-        "vint", vint.standings, vint.VintStandingsTable, vint.rules_in_force, vint.VintRatings()
+        "vint",
+        vint.standings,
+        vint.VintStandingsTable,
+        vint.rules_in_force,
+        vint.VintRatings(),
+        vint.COMPETITION,
     ),
 }
 

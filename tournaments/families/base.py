@@ -15,7 +15,7 @@ deal or rubber, with the ones won together) and opponents.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -132,6 +132,21 @@ def class_docs(
         }
         for c in classes
     ]
+
+
+@dataclass(frozen=True)
+class Competition:
+    """What a family's events hold beyond their tables (competitions.md §9: Vint has no
+    byes, walkouts, short tables or teams, and its adjustments are a net): the options in
+    force for a tournament, how options are read and checked (``RankingError``), which of
+    them ``Tournament.competition`` keeps (big points and tie-breaks are the profile's),
+    which amounts an adjustment gives, and whether walkouts, short tables and teams apply."""
+
+    options: Callable[[Tournament], Any]
+    read: Callable[[Mapping[str, object]], Any]
+    kept: tuple[str, ...]
+    amounts: tuple[str, ...]
+    walkouts: bool
 
 
 # -------------------------------------------------------------------------- ratings

@@ -34,7 +34,13 @@ from django.utils.translation import gettext_lazy
 from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS
 from scoring.games.kop.models import KopDeal
 from tournaments import adapters
-from tournaments.families.base import Meetings, SessionLine, class_docs, table_results
+from tournaments.families.base import (
+    Competition,
+    Meetings,
+    SessionLine,
+    class_docs,
+    table_results,
+)
 from tournaments.models import Tournament
 from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
@@ -126,6 +132,23 @@ def competition_options(tournament: Tournament) -> competition.KopOptions:
             "tie_breaks": list(profile.get("tie_breaks") or TIE_BREAKS),
         }
     )
+
+
+# What a Kop or Baśka event holds beyond its tables (``Family.competition``).
+COMPETITION = Competition(
+    options=competition_options,
+    read=competition.kop_options,
+    kept=(
+        "bye_score",
+        "walkout_score",
+        "classes",
+        "team_size_min",
+        "team_size_max",
+        "team_counting",
+    ),
+    amounts=("big", "small"),
+    walkouts=True,
+)
 
 
 class _Plain(dict[Any, Any]):

@@ -21,7 +21,13 @@ from django.utils.translation import gettext_lazy
 
 from scoring.games.vint.models import VintDeal, VintRubber
 from tournaments import adapters
-from tournaments.families.base import Meetings, SessionLine, class_docs, table_results
+from tournaments.families.base import (
+    Competition,
+    Meetings,
+    SessionLine,
+    class_docs,
+    table_results,
+)
 from tournaments.models import Tournament
 from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
@@ -63,6 +69,17 @@ def competition_options(tournament: Tournament) -> competition.VintOptions:
     return competition.vint_options(
         {**(tournament.competition or {}), "tie_breaks": list(VINT_TOURNAMENT_TIE_BREAKS)}
     )
+
+
+# What a Vint event holds beyond its tables: classes, and adjustments of the net
+# (``Family.competition``).
+COMPETITION = Competition(
+    options=competition_options,
+    read=competition.vint_options,
+    kept=("classes",),
+    amounts=("net",),
+    walkouts=False,
+)
 
 
 def standings(tournament: Tournament) -> VintStandings:

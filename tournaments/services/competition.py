@@ -28,24 +28,11 @@ from django.utils.translation import gettext as _
 from scoring.models import TableSeat
 from scoring.services import Actor
 from tournaments.errors import TournamentError
-from tournaments.families import results_of
+from tournaments.families import Competition, family_for, results_of
 from tournaments.models import Adjustment, Registration, RoundTable, Tournament
-from tournaments.ranking.competition import kop_options, vint_options
 from tournaments.ranking.errors import RankingError, RankingProblem
 from tournaments.services.acceptance import results_changed, round_table_accept
 from tournaments.services.mend import action_record, mend_reason
-
-# The options ``Tournament.competition`` keeps (big points and tie-breaks are the rule
-# profile's).
-KOP_KEPT = (
-    "bye_score",
-    "walkout_score",
-    "classes",
-    "team_size_min",
-    "team_size_max",
-    "team_counting",
-)
-VINT_KEPT = ("classes",)
 
 # The most an adjustment may give or take (the columns hold a little more).
 ADJUSTMENT_MAX = {"big": 10_000, "small": 100_000, "net": 100_000}
@@ -65,8 +52,10 @@ def _locked_tournament(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def is_vint(tournament: Tournament) -> bool:
-    return tournament.game == "vint"
+def _shape(tournament: Tournament) -> Competition:
+    """What the tournament's family holds beyond its tables (its options, amounts, and
+    whether walkouts, short tables and teams apply)."""
+    return family_for(tournament.game).competition
 
 
 def _actor(user: Any) -> Actor:
@@ -86,13 +75,11 @@ def competition_set(
     tournament = _locked_tournament(tournament)
     seated = tournament.rounds.exists()
     text = mend_reason(reason, required=seated)
-    kept = VINT_KEPT if is_vint(tournament) else KOP_KEPT
+    shape = _shape(tournament)
+    kept = shape.kept
     raw = {k: v for k, v in options.items() if k in kept}
     try:
-        if is_vint(tournament):
-            vint_options(raw)
-        else:
-            kop_options(raw)
+        shape.read(raw)
     except RankingError as exc:
         raise CompetitionRejected(list(exc.coded)) from None
     old = dict(tournament.competition or {})
@@ -125,7 +112,7 @@ def _locked_table(table: RoundTable) -> tuple[Tournament, RoundTable]:
         .get(pk=table.pk)
     )
     tournament = _locked_tournament(table.round.tournament)
-    if is_vint(tournament):
+    if not _shape(tournament).walkouts:
         raise TournamentError(_("Walkouts and short tables do not apply to Vint."))
     return tournament, table
 
@@ -305,14 +292,10 @@ def adjustment_add(
         raise TournamentError(
             _("Round %(n)s is not seated: choose a seated round or none.") % {"n": round_number}
         )
-    if is_vint(tournament):
-        amounts = {"big": Decimal(0), "small": Decimal(0), "net": points_parsed(net, name="net")}
-    else:
-        amounts = {
-            "big": points_parsed(big, name="big"),
-            "small": points_parsed(small, name="small"),
-            "net": Decimal(0),
-        }
+    typed = {"big": big, "small": small, "net": net}
+    amounts = {name: Decimal(0) for name in typed}
+    for name in _shape(tournament).amounts:
+        amounts[name] = points_parsed(typed[name], name=name)
     if not any(amounts.values()):
         raise TournamentError(_("Type the points to give or take."))
     adjustment = Adjustment.objects.create(

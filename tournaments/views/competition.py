@@ -15,17 +15,14 @@ from django.utils.translation import gettext as _
 
 from clubs.roles import director_required
 from tournaments import selectors, services
-from tournaments.families.kop import competition_options
+from tournaments.families import family_for
 from tournaments.forms import AdjustmentForm, CompetitionForm, SituationForm
 from tournaments.models import Adjustment, Round, RoundTable, Tournament
-from tournaments.ranking.competition import vint_options
 from tournaments.views.pages import tournament_or_404
 
 
 def _options(tournament: Tournament) -> Any:
-    if tournament.game == "vint":
-        return vint_options(tournament.competition or {})
-    return competition_options(tournament)
+    return family_for(tournament.game).competition.options(tournament)
 
 
 @director_required
@@ -33,7 +30,7 @@ def competition(request: HttpRequest, slug: str) -> HttpResponse:
     """The competition rules (``action=options``), an adjustment added (``adjust``) or
     removed (``unadjust``), and what the rules make of the teams and classes."""
     tournament = tournament_or_404(slug)
-    vint = tournament.game == "vint"
+    vint = not family_for(tournament.game).competition.walkouts  # classes and nets only
     action = request.POST.get("action") if request.method == "POST" else None
     options = _options(tournament)
     rounds = list(tournament.rounds.order_by("number").values_list("number", flat=True))
@@ -183,6 +180,6 @@ def round_situations(request: HttpRequest, slug: str, number: int) -> HttpRespon
         "normal_error": normal_error,
         "normal_table": normal_table,
         "normal_reason": request.POST.get("reason", "") if normal_error else "",
-        "vint": tournament.game == "vint",
+        "vint": not family_for(tournament.game).competition.walkouts,
     }
     return render(request, "tournaments/round_situations.html", context)
