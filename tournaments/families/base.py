@@ -140,13 +140,22 @@ class Competition:
     byes, walkouts, short tables or teams, and its adjustments are a net): the options in
     force for a tournament, how options are read and checked (``RankingError``), which of
     them ``Tournament.competition`` keeps (big points and tie-breaks are the profile's),
-    which amounts an adjustment gives, and whether walkouts, short tables and teams apply."""
+    which amounts an adjustment gives, whether walkouts, short tables and teams apply,
+    how the options are written out in full (``options_json``), which of them the rule
+    profile holds (``profile_keys``), and how an event file writes one of its tables
+    (``event_table``: the table, its scoresheet's JSON or None, its start numbers and the
+    seats' names on the sheet)."""
 
     options: Callable[[Tournament], Any]
     read: Callable[[Mapping[str, object]], Any]
     kept: tuple[str, ...]
     amounts: tuple[str, ...]
     walkouts: bool
+    options_json: Callable[[Any], dict[str, Any]]
+    profile_keys: tuple[str, ...]
+    event_table: Callable[
+        [RoundTable, Mapping[str, Any] | None, list[int], list[str]], dict[str, Any]
+    ]
 
 
 # -------------------------------------------------------------------------- ratings

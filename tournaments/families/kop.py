@@ -41,7 +41,7 @@ from tournaments.families.base import (
     class_docs,
     table_results,
 )
-from tournaments.models import Tournament
+from tournaments.models import RoundTable, Tournament
 from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
 from tournaments.seating import bye_big_points
@@ -134,6 +134,39 @@ def competition_options(tournament: Tournament) -> competition.KopOptions:
     )
 
 
+def event_table(
+    table: RoundTable, sheet: Mapping[str, Any] | None, seats: list[int], names: list[str]
+) -> dict[str, Any]:
+    """A Kop or Baśka table as an event file writes it (``shared/formats/event-json.md``):
+    its seats (three when short), its deals (the scoresheet's deal objects) or its result
+    on paper, and a walkout (``names``: the seats' names, unused here)."""
+    out: dict[str, Any] = {"number": table.number}
+    if table.missing_seat is not None:
+        out["seats"] = [n for s, n in enumerate(seats, 1) if s != table.missing_seat]
+        out["short"] = True
+        return out
+    out["seats"] = seats
+    deals = [
+        {k: v for k, v in deal.items() if not (k == "warnings" and not v)}
+        for deal in (sheet or {}).get("deals", [])
+    ]
+    walkout = table.walkout_seat is not None
+    after = table.walkout_after if table.walkout_after is not None else len(deals)
+    paper = table.paper or {}
+    if "small_points" in paper:
+        out["small_points"] = list(paper["small_points"])
+    elif deals and (not walkout or len(deals) == after):
+        out["deals"] = deals
+    elif walkout and after == 0 and not deals:
+        out["deals"] = []
+    else:  # no deal, no sheet, or a walkout's count the deals do not show: on paper
+        tally = table.session.tally or {}
+        out["small_points"] = list(tally.get("totals") or (0, 0, 0, 0))
+    if table.walkout_seat is not None:
+        out["walkout"] = {"player": seats[table.walkout_seat - 1], "after_deal": after}
+    return out
+
+
 # What a Kop or Baśka event holds beyond its tables (``Family.competition``).
 COMPETITION = Competition(
     options=competition_options,
@@ -148,6 +181,9 @@ COMPETITION = Competition(
     ),
     amounts=("big", "small"),
     walkouts=True,
+    options_json=competition.kop_options_json,
+    profile_keys=("big_points", "tie_breaks"),
+    event_table=event_table,
 )
 
 

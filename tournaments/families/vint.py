@@ -26,9 +26,10 @@ from tournaments.families.base import (
     Meetings,
     SessionLine,
     class_docs,
+    results_of,
     table_results,
 )
-from tournaments.models import Tournament
+from tournaments.models import RoundTable, Tournament
 from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
 from tournaments.shapes import ClassStandingsDoc, JsonPoints
@@ -37,7 +38,8 @@ from tournaments.tables import PlayerStandingsTable, num_column
 
 # ------------------------------------------------------------------------- standings
 
-VINT_TOURNAMENT_TIE_BREAKS = ("rubbers_won", "total_points")
+# Nets, then rubbers won, then total points: the rules' default for Vint events.
+VINT_TOURNAMENT_TIE_BREAKS = competition.VINT_EVENT_TIE_BREAKS
 
 
 class VintRow(TypedDict):
@@ -71,6 +73,39 @@ def competition_options(tournament: Tournament) -> competition.VintOptions:
     )
 
 
+def event_table(
+    table: RoundTable, sheet: Mapping[str, Any] | None, seats: list[int], names: list[str]
+) -> dict[str, Any]:
+    """A Vint table as an event file writes it: its seats, its rubbers (the sheet's, the
+    players named by start number: ``names`` are the seats' names on the sheet) or its
+    totals and rubbers won on paper."""
+    out: dict[str, Any] = {"number": table.number, "seats": seats}
+    paper = table.paper or {}
+    rubbers = [r for r in (sheet or {}).get("rubbers", []) if r.get("deals")]
+    if "totals" in paper:
+        out["totals"] = list(paper["totals"])
+        if "rubbers_won" in paper:
+            out["rubbers_won"] = list(paper["rubbers_won"])
+        return out
+    if not rubbers:  # the session's result, on paper
+        results = (
+            results_of(table.session.game)
+            .seat_results([table.session_id])
+            .get(table.session_id, [])
+        )
+        ordered = sorted(results, key=lambda r: r.seat)
+        out["totals"] = [r.points for r in ordered] or [0, 0, 0, 0]
+        out["rubbers_won"] = [r.wins for r in ordered] or [0, 0, 0, 0]
+        return out
+    # The sheet names the players; at one table the four names are four people.
+    number_of = dict(zip(names, seats, strict=True))
+    out["rubbers"] = [
+        {**r, "seats": {compass: number_of[name] for compass, name in r["seats"].items()}}
+        for r in rubbers
+    ]
+    return out
+
+
 # What a Vint event holds beyond its tables: classes, and adjustments of the net
 # (``Family.competition``).
 COMPETITION = Competition(
@@ -79,6 +114,9 @@ COMPETITION = Competition(
     kept=("classes",),
     amounts=("net",),
     walkouts=False,
+    options_json=competition.vint_options_json,
+    profile_keys=(),
+    event_table=event_table,
 )
 
 

@@ -17,11 +17,8 @@ from typing import Any
 
 from scoring.engines.errors import SheetError
 from scoring.games import game_for
-from tournaments.families import kop as kop_family
-from tournaments.families import results_of
-from tournaments.families import vint as vint_family
+from tournaments.families import family_for
 from tournaments.models import Adjustment, Registration, Round, RoundTable, Tournament
-from tournaments.ranking import competition
 
 FORMAT = "tablescore-event/1"
 
@@ -40,66 +37,6 @@ def _exact(value: Any) -> int | str:
     return f"{fraction.numerator}/{fraction.denominator}"
 
 
-def _competition(tournament: Tournament) -> dict[str, Any]:
-    if tournament.game == "vint":
-        return competition.vint_options_json(vint_family.competition_options(tournament))
-    return competition.kop_options_json(kop_family.competition_options(tournament))
-
-
-def _kop_table(table: RoundTable, sheet: dict[str, Any] | None, seats: list[int]) -> dict[str, Any]:
-    out: dict[str, Any] = {"number": table.number}
-    if table.missing_seat is not None:
-        out["seats"] = [n for s, n in enumerate(seats, 1) if s != table.missing_seat]
-        out["short"] = True
-        return out
-    out["seats"] = seats
-    deals = [
-        {k: v for k, v in deal.items() if not (k == "warnings" and not v)}
-        for deal in (sheet or {}).get("deals", [])
-    ]
-    walkout = table.walkout_seat is not None
-    after = table.walkout_after if table.walkout_after is not None else len(deals)
-    paper = table.paper or {}
-    if "small_points" in paper:
-        out["small_points"] = list(paper["small_points"])
-    elif deals and (not walkout or len(deals) == after):
-        out["deals"] = deals
-    elif walkout and after == 0 and not deals:
-        out["deals"] = []
-    else:  # no deal, no sheet, or a walkout's count the deals do not show: on paper
-        tally = table.session.tally or {}
-        out["small_points"] = list(tally.get("totals") or (0, 0, 0, 0))
-    if table.walkout_seat is not None:
-        out["walkout"] = {"player": seats[table.walkout_seat - 1], "after_deal": after}
-    return out
-
-
-def _vint_table(
-    table: RoundTable, sheet: dict[str, Any] | None, seats: list[int], names: list[str]
-) -> dict[str, Any]:
-    out: dict[str, Any] = {"number": table.number, "seats": seats}
-    paper = table.paper or {}
-    rubbers = [r for r in (sheet or {}).get("rubbers", []) if r.get("deals")]
-    if "totals" in paper:
-        out["totals"] = list(paper["totals"])
-        if "rubbers_won" in paper:
-            out["rubbers_won"] = list(paper["rubbers_won"])
-        return out
-    if not rubbers:  # the session's result, on paper
-        results = results_of("vint").seat_results([table.session_id]).get(table.session_id, [])
-        ordered = sorted(results, key=lambda r: r.seat)
-        out["totals"] = [r.points for r in ordered] or [0, 0, 0, 0]
-        out["rubbers_won"] = [r.wins for r in ordered] or [0, 0, 0, 0]
-        return out
-    # The sheet names the players; at one table the four names are four people.
-    number_of = dict(zip(names, seats, strict=True))
-    out["rubbers"] = [
-        {**r, "seats": {compass: number_of[name] for compass, name in r["seats"].items()}}
-        for r in rubbers
-    ]
-    return out
-
-
 def _sheet(game_sheet: Any, session: Any) -> dict[str, Any] | None:
     """The table's scoresheet, or None when it cannot be written as one: the format names
     a table's players by name, and two at one table may share a name (the event file then
@@ -113,7 +50,7 @@ def _sheet(game_sheet: Any, session: Any) -> dict[str, Any] | None:
 def event_document(tournament: Tournament) -> dict[str, Any]:
     """The tournament as an event file's JSON value (keys in the format's order)."""
     game = tournament.game
-    vint = game == "vint"
+    shape = family_for(game).competition
     entries = list(
         Registration.objects.filter(tournament=tournament)
         .select_related("player")
@@ -149,20 +86,17 @@ def event_document(tournament: Tournament) -> dict[str, Any]:
                 rules = sheet.get("rules")
             if not played:
                 sheet = None
-            if vint:
-                names = [s.player.name for s in seat_rows] if sheet else []
-                out_tables.append(_vint_table(t, sheet, seats, names))
-            else:
-                out_tables.append(_kop_table(t, sheet, seats))
+            names = [s.player.name for s in seat_rows] if sheet else []
+            out_tables.append(shape.event_table(t, sheet, seats, names))
             participants.update(out_tables[-1]["seats"])
         rnd: dict[str, Any] = {"number": position[n]}
-        if not vint:
+        if shape.walkouts:  # byes, walkouts, short tables and teams apply
             rnd["byes"] = [b for b in byes.get(n) or () if b in registered]
             participants.update(rnd["byes"])
         rnd["tables"] = out_tables
         rounds.append(rnd)
 
-    options = _competition(tournament)
+    options = shape.options_json(shape.options(tournament))
     known = {c["code"] for c in options["classes"]}
     players = []
     for e in entries:
@@ -185,7 +119,7 @@ def event_document(tournament: Tournament) -> dict[str, Any]:
         doc["rules"] = rules
     doc["competition"] = options
     doc["players"] = players
-    if not vint:
+    if shape.walkouts:
         teams: dict[str, list[int]] = defaultdict(list)
         for e in entries:
             if e.team:
@@ -210,8 +144,7 @@ def event_document(tournament: Tournament) -> dict[str, Any]:
         item: dict[str, Any] = {"player": a.entry.number}
         if a.round is not None and a.round in position:
             item["round"] = position[a.round]
-        amounts = ("net",) if vint else ("big", "small")
-        for key in amounts:
+        for key in shape.amounts:
             if getattr(a, key):
                 item[key] = _exact(getattr(a, key))
         if len(item) == 1 + ("round" in item):

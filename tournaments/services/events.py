@@ -44,10 +44,8 @@ from scoring.services import (
     table_event_record,
 )
 from tournaments.events.event_json import EventFile, load_event, read_event
-from tournaments.families import results_of
-from tournaments.families.vint import VINT_TOURNAMENT_TIE_BREAKS
+from tournaments.families import family_for, results_of
 from tournaments.models import Adjustment, Registration, Round, RoundTable, Tournament
-from tournaments.ranking import competition
 from tournaments.services.acceptance import results_changed
 from tournaments.services.mend import action_record
 from tournaments.services.registration import tournament_create
@@ -114,15 +112,16 @@ def event_problems(data: Mapping[str, Any]) -> list[str]:
     for name, count in names.items():
         if count > 1:
             lines.append(f"teams: the name {name} is given to {count} teams")
-    if data["game"] != "vint" and (data.get("competition") or {}).get("tie_breaks") == []:
-        lines.append("competition: tie_breaks: the app orders tied players by at least one")
-    if data["game"] == "vint":
-        ties = (data.get("competition") or {}).get("tie_breaks")
-        if ties is not None and tuple(ties) != VINT_TOURNAMENT_TIE_BREAKS:
-            lines.append(
-                "competition: tie_breaks: the app ranks Vint tournaments by "
-                + ", ".join(VINT_TOURNAMENT_TIE_BREAKS)
-            )
+    shape = family_for(data["game"]).competition
+    ties = (data.get("competition") or {}).get("tie_breaks")
+    if "tie_breaks" in shape.profile_keys:  # the rule profile holds them (Kop, Baska)
+        if ties == []:
+            lines.append("competition: tie_breaks: the app orders tied players by at least one")
+    elif ties is not None and tuple(ties) != tuple(shape.read({}).tie_breaks):
+        lines.append(
+            f"competition: tie_breaks: the app ranks {data['game'].capitalize()} tournaments by "
+            + ", ".join(shape.read({}).tie_breaks)
+        )
     everyone = {p["id"] for p in data["players"]}
     for rnd in data["rounds"]:
         present = {n for t in rnd["tables"] for n in t["seats"]} | set(rnd.get("byes") or ())
@@ -217,9 +216,10 @@ def _profile_version(game: str, data: Mapping[str, Any], options: Any) -> RulePr
     """A rule profile version with the file's deal rules and, for Kop and Baśka, its big
     points and tie-breaks (found, or made as an imported profile)."""
     version = profile_version_for(game, data.get("rules") or {})
-    if game == "vint":
+    keys = family_for(game).competition.profile_keys
+    if not keys:  # the family's profile holds no competition option
         return version
-    wanted = {"big_points": list(options.big_points), "tie_breaks": list(options.tie_breaks)}
+    wanted = {key: list(getattr(options, key)) for key in keys}
     if _in_force(version.tournament) == wanted:
         return version
     rules = validate_profile_options(game, version.options)
@@ -244,15 +244,10 @@ def _profile_version(game: str, data: Mapping[str, Any], options: Any) -> RulePr
 
 
 def _stored_options(game: str, options: Any) -> dict[str, Any]:
-    """``Tournament.competition``: the options besides the profile's, written in full."""
-    if game == "vint":
-        full = competition.vint_options_json(options)
-        full.pop("tie_breaks")
-    else:
-        full = competition.kop_options_json(options)
-        full.pop("big_points")
-        full.pop("tie_breaks")
-    return full
+    """``Tournament.competition``: the options it keeps, written in full."""
+    shape = family_for(game).competition
+    full = shape.options_json(options)
+    return {key: full[key] for key in shape.kept}
 
 
 def _planned_deals(data: Mapping[str, Any]) -> int:
@@ -260,9 +255,11 @@ def _planned_deals(data: Mapping[str, Any]) -> int:
     return max(counts) if counts else DEFAULT_DEALS
 
 
-def _vint_imported(imported: Any, seats: Sequence[int]) -> Any:
-    """A Vint sheet's rubbers seated by the event table's seat order (the sheet numbers
-    seats by rubber 1's N, E, S, W)."""
+def _seated_parts(imported: Any, seats: Sequence[int]) -> Any:
+    """A sheet's parts seated by the event table's seat order: a Vint sheet numbers seats
+    by rubber 1's N, E, S, W (a Kop sheet has no parts: it comes back as it was)."""
+    if not imported.parts:
+        return imported
     order = [int(name) for name in imported.names]
     seat_of = {n: seats.index(n) + 1 for n in order}
     parts = [
@@ -347,8 +344,8 @@ def event_import(
                 missing = 4
             sheet = read.event.sheets.get((number, table["number"]))
             imported = sheet_of.read(sheet) if sheet is not None else None
-            if imported is not None and game == "vint":
-                imported = _vint_imported(imported, seats)
+            if imported is not None:
+                imported = _seated_parts(imported, seats)
             session = session_create(
                 game=game,
                 profile_version=version,
