@@ -96,9 +96,20 @@ def test_kop_tournament_through_table_links_with_a_real_worker(worker, director_
         "reason": "zolo was misrecorded",
         "confirm": "on",
     }
+    # An accepted table is locked for everyone: the director unlocks it, corrects the
+    # deal and accepts it again, each with a reason.
+    lock = reverse("scoring:session_lock", kwargs={"pk": table.session_id})
+    assert director_client.post(edit, corrected).status_code == 403
+    unlock = {"unlock": "1", "reason": "zolo was misrecorded"}
+    assert director_client.post(lock, unlock).status_code == 302
     assert director_client.post(edit, corrected).status_code == 302
+    accept = reverse(
+        "tournaments:table_accept", kwargs={"slug": tournament.slug, "table_id": table.pk}
+    )
+    assert director_client.post(accept, {"reason": "corrected"}).status_code == 302
     after = wait_for(lambda: _caught_up(tournament), timeout=60)
-    assert after.results_version == 20 * (DEALS + 1) + 1
+    # three versions: the unlock, the correction, the acceptance again
+    assert after.results_version == 20 * (DEALS + 1) + 3
     assert after.data == standings_compute(tournament=Tournament.objects.get(pk=tournament.pk))
     assert after.data != snapshot.data
 
