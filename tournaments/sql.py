@@ -413,11 +413,9 @@ def _sessions_sql(hidden: int) -> tuple[str, str, str]:
         f"LEFT JOIN {quoted(Round)} r ON r.id = rt.round_id "
     )
     # A tournament's table by its acceptance and its tournament (out while it hides its
-    # standings), unless its result is a paper one (no deals to rate: ``RoundTable.paper``);
-    # a club evening by its session's acceptance, unless a director left it out.
+    # standings, or on paper: no deals to rate); a club evening by its acceptance, unless left out.
     source = (
-        "((rt.id IS NOT NULL AND rt.accepted_at IS NOT NULL AND rt.paper IS NULL "
-        f"AND NOT {hidden_now}) "
+        f"((rt.id IS NOT NULL AND rt.accepted_at IS NOT NULL AND rt.paper IS NULL AND NOT {hidden_now}) "  # noqa: E501
         "OR (rt.id IS NULL AND ts.accepted_at IS NOT NULL AND ts.rating_excluded_at IS NULL))"
     )
     moved = (

@@ -95,7 +95,6 @@ CODES = frozenset(
 )
 
 FORMAT = "tablescore-event/1"
-GAMES = ("kop", "baska", "vint")
 
 TOP_KEYS = (
     "format",
@@ -119,6 +118,26 @@ VINT_TABLE_KEYS = ("number", "seats", "rubbers", "totals", "rubbers_won")
 WALKOUT_KEYS = ("player", "after_deal")
 KOP_ADJUSTMENT_KEYS = ("player", "round", "big", "small", "reason")
 VINT_ADJUSTMENT_KEYS = ("player", "round", "net", "reason")
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """How the format's parts differ between the kinds of game it names: what a round
+    and an adjustment hold, how the options are read, and whether a table holds rubbers
+    (Vint: no byes, walkouts, short tables or teams) or deals."""
+
+    round_keys: tuple[str, ...]
+    adjustment_keys: tuple[str, ...]
+    amounts: tuple[str, ...]
+    options: Callable[[Mapping[str, object]], KopOptions | VintOptions]
+    rubbers: bool
+
+
+_KOP = _Kind(KOP_ROUND_KEYS, KOP_ADJUSTMENT_KEYS, ("big", "small"), kop_options, rubbers=False)
+_VINT = _Kind(VINT_ROUND_KEYS, VINT_ADJUSTMENT_KEYS, ("net",), vint_options, rubbers=True)
+#: The games the format names, and their kind.
+KINDS: dict[str, _Kind] = {"kop": _KOP, "baska": _KOP, "vint": _VINT}
+GAMES = tuple(KINDS)
 
 #: Where in the file a problem is (``round 2, table 1: seats``): the param every line has.
 EVENT_FIELD = "event_field"
@@ -351,8 +370,8 @@ def _read_adjustments(problems: _Problems, value: object, game: str) -> list[Adj
     if not isinstance(value, list):
         problems.expected("adjustments", "a list of adjustments", value)
         return []
-    amounts = ("net",) if game == "vint" else ("big", "small")
-    allowed = VINT_ADJUSTMENT_KEYS if game == "vint" else KOP_ADJUSTMENT_KEYS
+    amounts = KINDS[game].amounts
+    allowed = KINDS[game].adjustment_keys
     out = []
     for i, item in enumerate(value, 1):
         where = f"adjustment {i}"
@@ -410,7 +429,7 @@ class _Reader:
     def check_rules(self) -> None:
         if not self.rules_given:
             return
-        if self.game == "vint":
+        if KINDS[self.game].rubbers:
             seats = dict(zip(("N", "E", "S", "W"), _PLACEHOLDERS, strict=True))
             empty = {"seats": seats, "first_dealer": "N", "deals": []}
             sheet = self._sheet(rubbers=[empty])
@@ -602,8 +621,8 @@ class _Reader:
         if not isinstance(value, list):
             p.expected("rounds", "a non-empty list of rounds", value)
             return [], []
-        vint = self.game == "vint"
-        allowed = VINT_ROUND_KEYS if vint else KOP_ROUND_KEYS
+        vint = KINDS[self.game].rubbers
+        allowed = KINDS[self.game].round_keys
         kop_rounds: list[KopRound] = []
         vint_rounds: list[VintRound] = []
         for r, item in enumerate(value, 1):
@@ -712,16 +731,14 @@ def read_event(data: object) -> EventFile:
     reader = _Reader(data, game)
     reader.problems = problems
     reader.check_rules()
-    vint = game == "vint"
+    vint = KINDS[game].rubbers
     raw_options = data.get("competition", {})
     options: KopOptions | VintOptions | None = None
     classes_read = True
     if not isinstance(raw_options, dict):
         problems.expected("competition", "an object of options", raw_options)
     else:
-        read_options: Callable[[Mapping[str, object]], KopOptions | VintOptions] = (
-            vint_options if vint else kop_options
-        )
+        read_options = KINDS[game].options
         try:
             options = read_options(raw_options)
         except RankingError as error:

@@ -32,7 +32,12 @@ from tournaments.families import Competition, family_for, results_of
 from tournaments.models import Adjustment, Registration, RoundTable, Tournament
 from tournaments.ranking.errors import RankingError, RankingProblem
 from tournaments.services.acceptance import results_changed, round_table_accept
-from tournaments.services.mend import action_record, mend_reason
+from tournaments.services.mend import (
+    action_record,
+    entry_by_number,
+    mend_reason,
+    tournament_locked,
+)
 
 # The most an adjustment may give or take (the columns hold a little more).
 ADJUSTMENT_MAX = {"big": 10_000, "small": 100_000, "net": 100_000}
@@ -44,12 +49,6 @@ class CompetitionRejected(TournamentError):
     def __init__(self, problems: list[RankingProblem]) -> None:
         super().__init__("; ".join(p.message for p in problems))
         self.problems = problems
-
-
-def _locked_tournament(tournament: Tournament) -> Tournament:
-    """The tournament's row, locked, taken after the table sessions a change locks (the
-    order a deal's save and ``services.mend`` take them)."""
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def _shape(tournament: Tournament) -> Competition:
@@ -72,7 +71,7 @@ def competition_set(
     """Store ``options`` (JSON as ``Tournament.competition`` keeps it) once the rules
     accept them. A reason is required once a round is seated; the standings are then
     computed again."""
-    tournament = _locked_tournament(tournament)
+    tournament = tournament_locked(tournament)
     seated = tournament.rounds.exists()
     text = mend_reason(reason, required=seated)
     shape = _shape(tournament)
@@ -111,7 +110,7 @@ def _locked_table(table: RoundTable) -> tuple[Tournament, RoundTable]:
         .select_related("session", "round")
         .get(pk=table.pk)
     )
-    tournament = _locked_tournament(table.round.tournament)
+    tournament = tournament_locked(table.round.tournament)
     if not _shape(tournament).walkouts:
         raise TournamentError(_("Walkouts and short tables do not apply to Vint."))
     return tournament, table
@@ -258,17 +257,6 @@ def points_parsed(text: str, *, name: str) -> Decimal:
     return Decimal(value.numerator) / Decimal(value.denominator)
 
 
-def _entry(tournament: Tournament, number: int) -> Registration:
-    entry = (
-        Registration.objects.select_related("player")
-        .filter(tournament=tournament, number=number)
-        .first()
-    )
-    if entry is None:
-        raise TournamentError(_("No player has start number %(n)s.") % {"n": number})
-    return entry
-
-
 @transaction.atomic
 def adjustment_add(
     *,
@@ -285,8 +273,8 @@ def adjustment_add(
     (Kop, Baśka) or a net (Vint), whole numbers or halves, about ``round_number`` or the
     whole event; the reason is shown under the standings (competitions.md §5)."""
     text = mend_reason(reason, required=True)
-    tournament = _locked_tournament(tournament)
-    entry = _entry(tournament, number)
+    tournament = tournament_locked(tournament)
+    entry = entry_by_number(tournament, number)
     seated = tournament.rounds.aggregate(m=Max("number"))["m"] or 0
     if round_number is not None and not 1 <= round_number <= seated:
         raise TournamentError(
@@ -326,7 +314,7 @@ def adjustment_add(
 def adjustment_remove(*, adjustment: Adjustment, user: Any, reason: str) -> None:
     """Take an adjustment back, with a reason (the history keeps what it gave)."""
     text = mend_reason(reason)
-    tournament = _locked_tournament(adjustment.tournament)
+    tournament = tournament_locked(adjustment.tournament)
     found = Adjustment.objects.select_related("entry").filter(pk=adjustment.pk).first()
     if found is None:
         raise TournamentError(_("This adjustment was already removed."))
@@ -357,7 +345,7 @@ def registration_classes(
 ) -> Registration:
     """The classes ``registration``'s player belongs to (codes of the tournament's
     classes, in the tournament's order)."""
-    tournament = _locked_tournament(registration.tournament)
+    tournament = tournament_locked(registration.tournament)
     known = class_codes(tournament)
     unknown = [c for c in codes if c not in known]
     if unknown:

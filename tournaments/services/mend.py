@@ -70,7 +70,7 @@ def mend_reason(reason: str, *, required: bool = True) -> str:
         raise TournamentError(" ".join(exc.errors["reason"])) from None
 
 
-def _locked_tournament(tournament: Tournament) -> Tournament:
+def tournament_locked(tournament: Tournament) -> Tournament:
     """The tournament's row, locked. Locks are taken in the order a deal's save takes
     them (its table session, then its tournament, to count a results version): the
     sessions a mend changes first, then the tournament, so the two never wait on each
@@ -115,7 +115,7 @@ def tournament_edit(
         .order_by("pk")
         .values_list("pk", "revision")
     )
-    tournament = _locked_tournament(tournament)
+    tournament = tournament_locked(tournament)
     seated = tournament.rounds.aggregate(m=Max("number"))["m"] or 0
     text = mend_reason(reason, required=seated > 0)
     if profile_version.profile.game != tournament.game:
@@ -210,9 +210,9 @@ def _round_tables(rnd: Round) -> list[RoundTable]:
 
 def _locked_round(rnd: Round) -> tuple[Tournament, Round, list[RoundTable]]:
     """The round's tables with their sessions, the tournament and the round, locked in
-    that order (``_locked_tournament``); refused unless it is the newest round."""
+    that order (``tournament_locked``); refused unless it is the newest round."""
     tables = _round_tables(rnd)
-    tournament = _locked_tournament(rnd.tournament)
+    tournament = tournament_locked(rnd.tournament)
     return tournament, _open_newest_round(tournament, rnd), tables
 
 
@@ -275,7 +275,8 @@ def _seat_of(rnd: Round, registration: Registration) -> TableSeat | None:
     )
 
 
-def _entry(tournament: Tournament, number: int) -> Registration:
+def entry_by_number(tournament: Tournament, number: int) -> Registration:
+    """The tournament's entry with start ``number`` (refused in words if none)."""
     entry = (
         Registration.objects.select_related("player")
         .filter(tournament=tournament, number=number)
@@ -294,7 +295,7 @@ def seats_swap(*, rnd: Round, user: Any, first: int, second: int, reason: str) -
     tournament, rnd, tables = _locked_round(rnd)
     if first == second:
         raise TournamentError(_("Choose two different players."))
-    a, b = _entry(tournament, first), _entry(tournament, second)
+    a, b = entry_by_number(tournament, first), entry_by_number(tournament, second)
     seat_a, seat_b = _seat_of(rnd, a), _seat_of(rnd, b)
     for entry, seat in ((a, seat_a), (b, seat_b)):
         if seat is None:
@@ -342,7 +343,7 @@ def seat_substitute(
     not seated again until checked in."""
     text = mend_reason(reason)
     tournament, rnd, tables = _locked_round(rnd)
-    out = _entry(tournament, absent)
+    out = entry_by_number(tournament, absent)
     seat = _seat_of(rnd, out)
     if seat is None:
         raise TournamentError(
