@@ -85,6 +85,10 @@ def _refusal(message: str, status: int) -> HttpResponse:
     return HttpResponse(html, status=status)
 
 
+# The longest user name an account has (``auth.User.username``).
+USERNAME_MAX = 150
+
+
 class LoginLockoutMiddleware:
     """Refuse a locked-out login POST before CSRF, the form and the password hasher run.
 
@@ -101,7 +105,13 @@ class LoginLockoutMiddleware:
             and getattr(settings, "AXES_ENABLED", True)  # axes' own default
             and request.path_info == reverse(settings.LOGIN_URL)
         ):
-            credentials = {"username": request.POST.get("username", "")}
+            username = request.POST.get("username", "")
+            # No account has such a name, and the lockout's records could not hold it
+            # (PostgreSQL stores no NUL; the column is USERNAME_MAX long): refused here,
+            # before django-axes reads or writes it.
+            if "\x00" in username or len(username) > USERNAME_MAX:
+                return _refusal(_("This user name cannot be used: type it again."), 400)
+            credentials = {"username": username}
             if AxesProxyHandler.is_locked(request, credentials):
                 if not hasattr(request, "user"):
                     request.user = AnonymousUser()

@@ -65,3 +65,18 @@ def test_an_ordinary_search_still_works(client, kop_tournament):
     url = reverse("tournaments:standings", kwargs={"slug": kop_tournament.slug})
     assert client.get(f"{url}?q=Ala").status_code == 200
     assert Registration.objects.count() == 0
+
+
+@pytest.mark.parametrize("username", ["dora\x00", "d" * 5000])
+def test_a_login_with_a_name_no_account_can_have_is_a_400_not_a_500(client, director, username):
+    """Issue 26: a NUL in the user name, or 5,000 characters, reached django-axes' lockout
+    records (PostgreSQL stores no NUL; the column holds 255): refused before it, saying so."""
+    from tests.strict_db import postgres_rules
+
+    with postgres_rules():
+        refused = client.post(reverse("login"), {"username": username, "password": "x"})
+        assert refused.status_code == 400
+        assert "This user name cannot be used" in refused.content.decode()
+        # An ordinary wrong password is still the login form again, with its message.
+        again = client.post(reverse("login"), {"username": "dora", "password": "wrong"})
+    assert again.status_code == 200 and 'name="username"' in again.content.decode()
