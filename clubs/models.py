@@ -2,7 +2,11 @@
 
 Vocabulary: a **club** keeps a register of **players**; each player has a
 stable **club number** that never changes or gets reused, so paper score pads
-and seating tables can name players by number.
+and seating tables can name players by number. A register row is a **player**; the
+human being behind it is a **person**: one person may stand in several clubs'
+registers (or twice in one), linked by the federation id (licence number) the
+federation issued, or by a director's merge (``clubs.services.player_merge``, never
+silently). Ratings, league tables and player pages follow the person.
 
 The tables keep the names they had in the tournaments app (``db_table``), so
 moving the models here changed no row.
@@ -10,8 +14,10 @@ moving the models here changed no row.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext_lazy as _
 
 
@@ -47,12 +53,78 @@ class Club(models.Model):
         return self.name
 
 
+class Person(models.Model):
+    """One human being, whichever registers they stand in (``Player.person``). Holds the
+    federation id (licence number) that links register rows: a new row with that id
+    joins this person (``Player.save``); an edited row never does by itself."""
+
+    name = models.CharField(_("name"), max_length=120)
+    federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = _("person")
+        verbose_name_plural = _("persons")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation_id"],
+                condition=~models.Q(federation_id=""),
+                name="person_federation_id_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def person_for(*, name: str, federation_id: str) -> Person:
+    """The person a new register row stands for: the one holding ``federation_id``, else
+    a new one (holding it). Called inside the row's transaction: the person found is
+    locked until the row is written, so a merge taking it away finishes first (and its
+    licence is then found on the person it went to). Two rows made at once with one new
+    id meet at the unique constraint: the second then takes the first's person."""
+    federation_id = federation_id.strip()
+    if not federation_id:
+        return Person.objects.create(name=name)
+    held = Person.objects.select_for_update().filter(federation_id=federation_id).first()
+    if held is not None:
+        return held
+    try:
+        with transaction.atomic():
+            return Person.objects.create(name=name, federation_id=federation_id)
+    except IntegrityError:
+        return Person.objects.select_for_update().get(federation_id=federation_id)
+
+
+class PlayerQuerySet(models.QuerySet["Player"]):
+    @transaction.atomic
+    def bulk_create(self, objs: Any, *args: Any, **kwargs: Any) -> list[Player]:
+        """Rows made in bulk (benchmarks, imports) get their persons as ``save`` gives them."""
+        objs = list(objs)
+        alone = [p for p in objs if p.person_id is None and not p.federation_id.strip()]
+        made = Person.objects.bulk_create(Person(name=p.name) for p in alone)
+        for player, person in zip(alone, made, strict=True):
+            player.person = person
+        for player in objs:
+            if player.person_id is None:
+                player.person = person_for(name=player.name, federation_id=player.federation_id)
+        return super().bulk_create(objs, *args, **kwargs)
+
+
 class Player(models.Model):
+    """A club's register row: who a club knows by a number (``person``: who it is)."""
+
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
+    person = models.ForeignKey(
+        Person, on_delete=models.PROTECT, related_name="players", verbose_name=_("person")
+    )
     number = models.PositiveIntegerField(_("club number"))
     name = models.CharField(_("name"), max_length=120)
     federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         db_table = "tournaments_player"
@@ -65,6 +137,26 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} (#{self.number})"
+
+    @transaction.atomic
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # A new row stands for the person holding its federation id, else a new person;
+        # an existing row keeps its person whatever its federation id becomes (a link to
+        # another person is a director's merge).
+        fields = kwargs.get("update_fields")
+        if self.person_id is None:
+            self.person = person_for(name=self.name, federation_id=self.federation_id)
+        elif self.federation_id.strip() and (fields is None or "federation_id" in fields):
+            # A licence written on a row whose person holds none becomes the person's,
+            # unless another person holds it (then only a merge links them).
+            try:
+                with transaction.atomic():
+                    Person.objects.filter(pk=self.person_id, federation_id="").update(
+                        federation_id=self.federation_id.strip()
+                    )
+            except IntegrityError:
+                pass  # held by another person: the register row stays with its own
+        super().save(*args, **kwargs)
 
 
 class Membership(models.Model):

@@ -79,3 +79,41 @@ def player_list(*, club: Club | None = None) -> list[Player]:
     """Every player (or a club's), in Polish alphabetical order: the players page."""
     qs = Player.objects.select_related("club")
     return sorted_by_name(qs.filter(club=club) if club is not None else qs)
+
+
+def person_rows(person_ids: Iterable[int]) -> dict[int, list[Player]]:
+    """Each person's register rows (with their clubs), oldest first: a page about the
+    person names them all and links to the first."""
+    rows: dict[int, list[Player]] = {}
+    for player in Player.objects.filter(person_id__in=set(person_ids)).select_related("club"):
+        rows.setdefault(player.person_id, []).append(player)
+    for found in rows.values():
+        found.sort(key=lambda p: p.pk)
+    return rows
+
+
+def clubs_of(rows: Iterable[Player]) -> str:
+    """The clubs of a person's register rows, each once: "Kościan, Leszno"."""
+    return ", ".join(dict.fromkeys(p.club.name for p in rows))
+
+
+# Rows a search for the same person shows at most.
+SAME_PERSON_LIMIT = 50
+
+
+def same_person_candidates(*, player: Player, query: str) -> list[Player]:
+    """Register rows (any club's) that may be ``player``'s person under another row: the
+    federation id ``query``, or names containing it or alike it (case and diacritics
+    folded); without a query, rows alike ``player``'s name or holding its federation id.
+    Never the rows of ``player``'s own person. Polish alphabetical order."""
+    query = " ".join(query.split())
+    wanted = fold_name(query or player.name)
+    licence = query or player.federation_id.strip()
+    found = []
+    for other in Player.objects.exclude(person_id=player.person_id).select_related("club"):
+        name = fold_name(other.name)
+        if (licence and other.federation_id.strip() == licence) or (
+            (query and wanted in name) or names_alike(other.name, query or player.name)
+        ):
+            found.append(other)
+    return sorted_by_name(found)[:SAME_PERSON_LIMIT]

@@ -11,18 +11,153 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, ClubRecord, Membership, Player
+from clubs.models import Club, ClubRecord, Membership, Person, Player
 from clubs.roles import DIRECTOR, club_roles, directed_club_ids, directs, is_site_admin
+from clubs.signals import person_merge_check, person_rows_changed
 
 
 @transaction.atomic
 def player_create(*, club: Club, name: str, federation_id: str = "") -> Player:
-    """Register a player under the next free club number (numbers are never reused)."""
+    """Register a player under the next free club number (numbers are never reused). The
+    row stands for the person holding ``federation_id``, else for a new person
+    (``Player.save``)."""
     Club.objects.select_for_update().filter(pk=club.pk).first()
     last = Player.objects.filter(club=club).aggregate(m=Max("number"))["m"] or 0
     return Player.objects.create(
         club=club, number=last + 1, name=" ".join(name.split()), federation_id=federation_id
     )
+
+
+class MergeError(ValueError):
+    """A merge or split of register rows that cannot be made; the message is for the
+    director who asked."""
+
+
+def _reason(reason: str) -> str:
+    reason = " ".join(reason.split())
+    if not reason:
+        raise MergeError(_("Say why: the reason goes into the clubs' records."))
+    return reason
+
+
+def _row_detail(player: Player) -> dict[str, Any]:
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "club": player.club.name,
+        "number": player.number,
+        "federation_id": player.federation_id,
+    }
+
+
+def _persons_locked(*rows: Player) -> dict[int, Person]:
+    """The persons of ``rows`` locked (in id order: two merges never wait on each other
+    crosswise), with each row's person read again under the lock: a merge that moved a
+    row meanwhile is seen. Returns persons by id; ``rows`` get their current person."""
+    for _attempt in range(3):
+        wanted = {p.pk: p.person_id for p in rows}
+        locked = {
+            person.pk: person
+            for person in Person.objects.select_for_update()
+            .filter(pk__in=set(wanted.values()))
+            .order_by("pk")
+        }
+        now = dict(Player.objects.filter(pk__in=wanted).values_list("pk", "person_id"))
+        if now == wanted:
+            return locked
+        for player in rows:
+            player.person_id = now[player.pk]
+    raise MergeError(_("These rows changed meanwhile; please try again."))
+
+
+def _record(clubs: set[int], by: Any, action: str, detail: dict[str, Any]) -> None:
+    ClubRecord.objects.bulk_create(
+        ClubRecord(club_id=club, user=by, action=action, detail=detail) for club in sorted(clubs)
+    )
+
+
+@transaction.atomic
+def player_merge(*, keep: Player, other: Player, by: Any, reason: str) -> Person:
+    """Record that the register rows ``keep`` and ``other`` are one person: ``other``'s
+    person, with every row it stands for, becomes ``keep``'s (its licence too, when
+    ``keep``'s person holds none), and the emptied person is deleted. Both rows stay in
+    their clubs' registers with their numbers; no table, deal or entry changes. Each club
+    with a row of the merged person gets a record (``"merged"``: both rows, the person,
+    the rows moved and the reason); the ratings are rated again from the moved rows'
+    first game (``person_rows_changed``).
+
+    ``by`` (None: a command) must direct both rows' clubs (the rows the director names;
+    rows of a third club that already shared ``other``'s licence follow it, recorded
+    there). Refused (``MergeError``, nothing written): a row with itself, two rows of one
+    person already, two persons holding different licences, or rows that sat at one
+    table (or are entered in one tournament): a person does not sit twice at a table."""
+    if keep.pk == other.pk:
+        raise MergeError(_("A register row is one person with itself already."))
+    if by is not None and not (directs(by, keep.club_id) and directs(by, other.club_id)):
+        raise PermissionDenied("Only a director of both rows' clubs may merge them.")
+    why = _reason(reason)
+    persons = _persons_locked(keep, other)
+    if keep.person_id == other.person_id:
+        raise MergeError(_("These two register rows are one person already."))
+    kept, gone = persons[keep.person_id], persons[other.person_id]
+    if kept.federation_id and gone.federation_id and kept.federation_id != gone.federation_id:
+        raise MergeError(
+            _(
+                "The two hold different federation ids (%(a)s and %(b)s): one person holds "
+                "one licence. Correct the wrong one first."
+            )
+            % {"a": kept.federation_id, "b": gone.federation_id}
+        )
+    keep_rows = list(Player.objects.filter(person=kept).values_list("pk", flat=True))
+    moved = list(Player.objects.filter(person=gone).values_list("pk", flat=True))
+    for _receiver, problem in person_merge_check.send(
+        sender=Person, keep_rows=keep_rows, other_rows=moved
+    ):
+        if problem:
+            raise MergeError(str(problem))
+    Player.objects.filter(pk__in=moved).update(person=kept)
+    licence = gone.federation_id
+    gone.delete()  # nothing stands for it now; its ratings are rated again as kept's
+    if licence and not kept.federation_id:
+        kept.federation_id = licence
+        kept.save(update_fields=["federation_id"])
+    clubs = set(Player.objects.filter(person=kept).values_list("club_id", flat=True))
+    detail = {
+        "keep": _row_detail(keep),
+        "other": _row_detail(other),
+        "person": kept.pk,
+        "person_gone": other.person_id,
+        "rows_moved": moved,
+        "reason": why,
+    }
+    _record(clubs, by, "merged", detail)
+    other.person = kept
+    person_rows_changed.send(sender=Person, rows=moved)
+    return kept
+
+
+@transaction.atomic
+def player_split(*, player: Player, by: Any, reason: str) -> Person:
+    """Take a merge back for one register row: ``player`` gets a new person of its own
+    (the licence stays with the person it leaves); recorded (``"split"``) on each club
+    with a row of the person it leaves; the ratings are rated again from its first game.
+    ``by`` (None: a command) must direct ``player``'s club. Refused (``MergeError``) for
+    the person's only row."""
+    if by is not None and not directs(by, player.club_id):
+        raise PermissionDenied("Only a director of this row's club may split it off.")
+    why = _reason(reason)
+    persons = _persons_locked(player)
+    left = persons[player.person_id]
+    rows = list(Player.objects.filter(person=left).values_list("pk", "club_id"))
+    if len(rows) < 2:
+        raise MergeError(_("This register row is its person's only one: nothing to split."))
+    person = Person.objects.create(name=player.name)
+    Player.objects.filter(pk=player.pk).update(person=person)
+    player.person = person
+    detail = {"row": _row_detail(player), "person_left": left.pk, "person": person.pk}
+    _record({club for _pk, club in rows}, by, "split", {**detail, "reason": why})
+    person_rows_changed.send(sender=Person, rows=[player.pk])
+    return person
 
 
 # A password a director reads out or writes on a slip: no 0/o, 1/l/i to mix up.

@@ -411,13 +411,13 @@ def ratings_snapshot(game: str = "kop") -> tuple[list, list, list]:
     compare an incremental update with a rebuild, float for float."""
     states = sorted(
         RatingState.objects.filter(game=game).values_list(
-            "player_id", "mu", "sigma", "games", "tables", "last_event__source__session_id"
+            "person_id", "mu", "sigma", "games", "tables", "last_event__source__session_id"
         )
     )
     events = sorted(
         RatingEvent.objects.filter(game=game).values_list(
             "source__session_id",
-            "player_id",
+            "person_id",
             "mu_before",
             "sigma_before",
             "mu_after",

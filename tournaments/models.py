@@ -354,14 +354,15 @@ class RatingSource(models.Model):
 
 
 class RatingEvent(models.Model):
-    """A player's rating before and after one source, and the games it counted."""
+    """A person's rating before and after one source, and the games it counted. Ratings
+    follow the person (``clubs.Person``), whichever register row sat at the table."""
 
-    # No index of its own: the unique (source, player) below starts with it.
+    # No index of its own: the unique (source, person) below starts with it.
     source = models.ForeignKey(
         RatingSource, on_delete=models.CASCADE, related_name="events", db_index=False
     )
-    player = models.ForeignKey(
-        "clubs.Player", on_delete=models.CASCADE, related_name="rating_events"
+    person = models.ForeignKey(
+        "clubs.Person", on_delete=models.CASCADE, related_name="rating_events"
     )
     game = models.CharField(max_length=10, choices=game_choices)
     at = models.DateTimeField()
@@ -372,14 +373,14 @@ class RatingEvent(models.Model):
     games = models.PositiveIntegerField()
 
     class Meta:
-        ordering = ["player", "game", "at", "source__session_id"]
+        ordering = ["person", "game", "at", "source__session_id"]
         constraints = [
-            models.UniqueConstraint(fields=["source", "player"], name="rating_event_unique")
+            models.UniqueConstraint(fields=["source", "person"], name="rating_event_unique")
         ]
-        indexes = [models.Index(fields=["game", "player", "at"], name="rating_event_player")]
+        indexes = [models.Index(fields=["game", "person", "at"], name="rating_event_person")]
 
     def __str__(self) -> str:
-        return f"{self.player} {self.game} {self.delta:+.2f}"
+        return f"{self.person} {self.game} {self.delta:+.2f}"
 
     @property
     def before(self) -> float:
@@ -395,11 +396,11 @@ class RatingEvent(models.Model):
 
 
 class RatingState(models.Model):
-    """A player's current rating in one game (after their latest event)."""
+    """A person's current rating in one game (after their latest event)."""
 
-    # No index of its own: the unique (player, game) below starts with it.
-    player = models.ForeignKey(
-        "clubs.Player", on_delete=models.CASCADE, related_name="ratings", db_index=False
+    # No index of its own: the unique (person, game) below starts with it.
+    person = models.ForeignKey(
+        "clubs.Person", on_delete=models.CASCADE, related_name="ratings", db_index=False
     )
     game = models.CharField(_("game"), max_length=10, choices=game_choices)
     mu = models.FloatField()
@@ -411,13 +412,13 @@ class RatingState(models.Model):
     )
 
     class Meta:
-        ordering = ["game", "player"]
+        ordering = ["game", "person"]
         constraints = [
-            models.UniqueConstraint(fields=["player", "game"], name="rating_state_unique")
+            models.UniqueConstraint(fields=["person", "game"], name="rating_state_unique")
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} {self.game} {self.display:.2f}"
+        return f"{self.person} {self.game} {self.display:.2f}"
 
     @property
     def display(self) -> float:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
 from clubs.models import Player
-from clubs.roles import director_required
+from clubs.roles import director_required, directs
 from config.csvexport import csv_response
 from tournaments import ratings
 from tournaments.families import games
@@ -96,15 +96,25 @@ def rating_leaderboard_csv(request: HttpRequest, game: str) -> HttpResponse:
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     profile = ratings.player_profile(player=player)
-    sessions = PlayerSessionsTable(profile["sessions"], prefix="s-")
+    # The register row a line was played as, when the person stands in several.
+    one_row = () if profile["several_rows"] else ("row",)
+    sessions = PlayerSessionsTable(profile["sessions"], prefix="s-", exclude=one_row)
     RequestConfig(request, paginate={"per_page": 25}).configure(sessions)
-    tournaments = PlayerTournamentsTable(profile["tournaments"], prefix="t-")
+    tournaments = PlayerTournamentsTable(profile["tournaments"], prefix="t-", exclude=one_row)
     RequestConfig(request, paginate={"per_page": 25}).configure(tournaments)
     return render(
         request,
         "tournaments/player_page.html",
         {
             "player": player,
+            # A director of the row's club may link it to another club's row of the
+            # same person, or split a row of this person off (``clubs.views``).
+            "may_merge": directs(request.user, player.club_id),
+            "splittable": [
+                r["player"] for r in profile["rows"] if directs(request.user, r["player"].club_id)
+            ]
+            if profile["several_rows"]
+            else [],
             **profile,
             "sessions_table": sessions,
             "tournaments_table": tournaments,

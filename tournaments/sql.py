@@ -12,7 +12,7 @@ Each is here because a figure a user can feel needs it, named with its benchmark
   load would fall below half the static file's.
   ``benchmarks/bench_public_page.py`` (target: at least 0.5x the stylesheet's rate, p95 at
   most 100 ms) and ``benchmarks/bench_tournament.py`` (the poll at most 2 ms).
-- **Club ratings** (``seat_players``, ``accepted_sources``, ``changed_sources``,
+- **Club ratings** (``seat_persons``, ``accepted_sources``, ``changed_sources``,
   ``stored_sources``, ``stored_events``, ``rating_states``, ``insert_rows``): a rebuild reads
   every rated table's seats and events and writes every source and event, where the ORM's
   rows and its ``bulk_create`` cost more than the reads and writes themselves; an update
@@ -47,6 +47,7 @@ from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field, Model
 
+from clubs.models import Player
 from ops.models import TaskOutbox
 from scoring.models import TableSeat, TableSession
 from tournaments.models import (
@@ -378,20 +379,22 @@ def insert_rows(
 # ------------------------------------------------------------------------ club ratings
 
 
-def seat_players(session_ids: Sequence[int]) -> dict[int, dict[int, int]]:
-    """Per session: its players by seat (the ORM's rows cost a rebuild more than the read:
-    it reads every session's four seats)."""
+def seat_persons(session_ids: Sequence[int]) -> dict[int, dict[int, int]]:
+    """Per session: the persons at its seats, by seat (ratings and player pages follow the
+    person, whichever register row sat there; the ORM's rows cost a rebuild more than the
+    read: it reads every session's four seats)."""
     seats: dict[int, dict[int, int]] = defaultdict(dict)
     if not session_ids:
         return seats
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT session_id, seat, player_id FROM {quoted(TableSeat)} "  # noqa: S608
-            f"WHERE session_id IN ({placeholders(session_ids)}) ORDER BY session_id, seat",
+            f"SELECT t.session_id, t.seat, p.person_id FROM {quoted(TableSeat)} t "  # noqa: S608
+            f"JOIN {quoted(Player)} p ON p.id = t.player_id "
+            f"WHERE t.session_id IN ({placeholders(session_ids)}) ORDER BY t.session_id, t.seat",
             list(session_ids),
         )
-        for session_id, seat, player_id in cursor.fetchall():
-            seats[session_id][seat] = player_id
+        for session_id, seat, person_id in cursor.fetchall():
+            seats[session_id][seat] = person_id
     return seats
 
 
@@ -516,7 +519,7 @@ def _stored_sql(since: bool) -> tuple[str, str]:
         f"SELECT s.id, s.session_id, s.at, s.revision, s.table_id "  # noqa: S608
         f"FROM {quoted(RatingSource)} s "
         f"WHERE s.game = %s{cut}",
-        f"SELECT s.session_id, e.id, e.player_id, e.at = s.at, {values} "  # noqa: S608
+        f"SELECT s.session_id, e.id, e.person_id, e.at = s.at, {values} "  # noqa: S608
         f"FROM {quoted(RatingEvent)} e JOIN {quoted(RatingSource)} s ON s.id = e.source_id "
         f"WHERE s.game = %s{cut}" + (" ORDER BY s.at, s.session_id" if since else ""),
     )
@@ -546,7 +549,7 @@ def stored_sources(game: str, since: Sequence[Any]) -> dict[int, StoredSource]:
 
 def stored_events(game: str, since: Sequence[Any]) -> list[tuple[Any, ...]]:
     """The events of ``game``'s sources from the cut ``since`` on (all without one), in
-    rating order from a cut: (session id, event id, player id, whether the event's time is
+    rating order from a cut: (session id, event id, person id, whether the event's time is
     its source's, then ``EVENT_VALUES`` after the time)."""
     _sources_sql, events_sql = _stored_sql(bool(since))
     with connection.cursor() as cursor:
@@ -558,7 +561,7 @@ class StoredState(NamedTuple):
     """A stored rating state, as an update compares it with the one it computes."""
 
     pk: int
-    player_id: int
+    person_id: int
     mu: float
     sigma: float
     games: int
@@ -566,18 +569,18 @@ class StoredState(NamedTuple):
     last_event_id: int | None
 
 
-def rating_states(game: str, players: set[int] | None) -> dict[int, StoredState]:
-    """``game``'s stored states, by player: of ``players``, or all (None)."""
-    if players is not None and not players:
+def rating_states(game: str, persons: set[int] | None) -> dict[int, StoredState]:
+    """``game``'s stored states, by person: of ``persons``, or all (None)."""
+    if persons is not None and not persons:
         return {}
     sql = (
-        "SELECT id, player_id, mu, sigma, games, tables, last_event_id "  # noqa: S608
+        "SELECT id, person_id, mu, sigma, games, tables, last_event_id "  # noqa: S608
         f"FROM {quoted(RatingState)} WHERE game = %s"
     )
     params: list[Any] = [game]
-    if players is not None:
-        sql += f" AND player_id IN ({placeholders(list(players))})"
-        params += list(players)
+    if persons is not None:
+        sql += f" AND person_id IN ({placeholders(list(persons))})"
+        params += list(persons)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return {row[1]: StoredState(*row) for row in cursor.fetchall()}

@@ -197,6 +197,8 @@ class PlayerSessionsTable(tables.Table):
         verbose_name=_("Table session"),
         order_by=("title",),
     )
+    # Which register row played it (shown when the person stands in several).
+    row = tables.Column(verbose_name=_("Register row"), attrs=_WIDE)
     game = tables.Column(verbose_name=_("Game"), attrs=_WIDE)
     result = tables.Column(verbose_name=_("Result"), orderable=False)
     # Rated, left out, waiting for acceptance (``tournaments.ratings.player``).
@@ -216,6 +218,7 @@ class PlayerTournamentsTable(tables.Table):
         verbose_name=_("Tournament"),
         order_by=("name",),
     )
+    row = tables.Column(verbose_name=_("Register row"), attrs=_WIDE)
     game = tables.Column(verbose_name=_("Game"))
     rank = num_column(_("Place"), default="–")
 

@@ -32,3 +32,10 @@ def ratings_update_game(game: str) -> None:
     """Rate what a club session's acceptance, exclusion or correction changed (every
     source of ``game`` is checked); idempotent like ``ratings_update``."""
     ratings.ratings_update(game=game)
+
+
+@shared_task(name=ratings.RATINGS_UPDATE_ROWS)
+def ratings_update_rows(rows: list[int]) -> None:
+    """Rate again what a merge or split of register rows changed (from the first game one
+    of ``rows`` played); idempotent like ``ratings_update``."""
+    ratings.ratings_update_for_rows(rows=rows)

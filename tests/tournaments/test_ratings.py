@@ -208,18 +208,18 @@ def test_a_player_who_sits_out_is_unchanged(
     play_round(kop_tournament, rng, django_capture_on_commit_callbacks)
     resting = [e.player for e in sixteen[8:]]
     before = {
-        s.player_id: (s.mu, s.sigma, s.games, s.tables, s.last_event_id)
-        for s in RatingState.objects.filter(player__in=resting)
+        s.person_id: (s.mu, s.sigma, s.games, s.tables, s.last_event_id)
+        for s in RatingState.objects.filter(person__players__in=resting)
     }
     assert len(before) == 8
     play_round(second_tournament, rng, django_capture_on_commit_callbacks)
     after = {
-        s.player_id: (s.mu, s.sigma, s.games, s.tables, s.last_event_id)
-        for s in RatingState.objects.filter(player__in=resting)
+        s.person_id: (s.mu, s.sigma, s.games, s.tables, s.last_event_id)
+        for s in RatingState.objects.filter(person__players__in=resting)
     }
     assert after == before
     assert not RatingEvent.objects.filter(
-        player__in=resting, source__table__round__tournament=second_tournament
+        person__players__in=resting, source__table__round__tournament=second_tournament
     ).exists()
 
 
@@ -302,7 +302,7 @@ def test_vint_is_rated_per_rubber_partnership_against_partnership(profiles, club
     table.save()
     result = ratings.ratings_update(game="vint")
     assert result.model == "rubber" and result.rated == 1
-    state = {s.player.name: s for s in RatingState.objects.filter(game="vint")}
+    state = {s.person.name: s for s in RatingState.objects.filter(game="vint")}
     assert {s.games for s in state.values()} == {2}
     # Carl won both rubbers, Berit lost both; Anu and Dagmar won one each.
     assert state["Carl"].mu > state["Anu"].mu > state["Berit"].mu
@@ -393,16 +393,18 @@ def test_two_players_of_the_same_name_keep_their_own_ratings_and_pages(
 
     for game in ("kop", "vint"):
         ratings.ratings_update(game=game)
-        states = {s.player_id: s for s in RatingState.objects.filter(game=game)}
-        assert set(states) == {jan.pk, other_jan.pk, ala.pk, ola.pk}
-        assert states[jan.pk].pk != states[other_jan.pk].pk
-        assert states[jan.pk].mu > states[other_jan.pk].mu
+        # Keyed by person (two namesakes: two persons), never by name.
+        states = {s.person_id: s for s in RatingState.objects.filter(game=game)}
+        assert set(states) == {jan.person_id, other_jan.person_id, ala.person_id, ola.person_id}
+        assert states[jan.person_id].pk != states[other_jan.person_id].pk
+        assert states[jan.person_id].mu > states[other_jan.person_id].mu
         for p in (jan, other_jan):
-            (event,) = RatingEvent.objects.filter(game=game, player=p)
-            assert states[p.pk].last_event_id == event.pk
-            assert (event.mu_after, event.sigma_after) == (states[p.pk].mu, states[p.pk].sigma)
-    assert RatingState.objects.get(player=jan, game="kop").games == 4
-    assert RatingState.objects.get(player=other_jan, game="vint").games == 2
+            (event,) = RatingEvent.objects.filter(game=game, person=p.person_id)
+            state = states[p.person_id]
+            assert state.last_event_id == event.pk
+            assert (event.mu_after, event.sigma_after) == (state.mu, state.sigma)
+    assert RatingState.objects.get(person=jan.person_id, game="kop").games == 4
+    assert RatingState.objects.get(person=other_jan.person_id, game="vint").games == 2
 
     kop_points = {
         p.pk: sum(
@@ -424,9 +426,9 @@ def test_two_players_of_the_same_name_keep_their_own_ratings_and_pages(
             kop_table.session_id: f"{kop_points[p.pk]} small points in 4 deals",
             session.pk: f"{rubbers_won} of 2 rubbers won",
         }
-        assert {r["game"]: r["state"].player_id for r in context["ratings"]} == {
-            "kop": p.pk,
-            "vint": p.pk,
+        assert {r["game"]: r["state"].person_id for r in context["ratings"]} == {
+            "kop": p.person_id,
+            "vint": p.person_id,
         }
         namesake = other_jan if p is jan else jan
         assert namesake.pk in {o["player_id"] for o in context["opponents"]}
@@ -534,7 +536,8 @@ def test_a_table_is_read_deal_by_deal_in_number_order_with_its_small_points(prof
     deal = KopDeal.objects.get(session=session, number=3)
     scoring_services.deal_void(session=session, slot=deal.slot, actor=ACTOR, reason="x")
     rows = list(KopDeal.objects.filter(session=session).order_by("number"))
-    by_seat = dict(session.seats.values_list("seat", "player_id"))  # seat -> player id
+    # seat -> person id (ratings follow the person)
+    by_seat = dict(session.seats.values_list("seat", "player__person_id"))
 
     tables = kop_tables([session.pk, empty.pk])
 

@@ -10,6 +10,7 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
+from clubs.models import Player
 from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
@@ -81,9 +82,10 @@ def test_leaderboard_season_filter(client, rated):
         e.save(update_fields=["at"])
     rows = leaderboard(client, min=0, season=this_year - 1).context["rows"]
     assert len(rows) == 16 and {r["games"] for r in rows} == {4}
-    by_id = {e.player_id: e for e in first}
+    by_person = {e.person_id: e for e in first}
+    person_of = dict(Player.objects.values_list("pk", "person_id"))
     for r in rows:
-        assert r["mu"] == pytest.approx(by_id[r["player_id"]].mu_after, abs=0.006)
+        assert r["mu"] == pytest.approx(by_person[person_of[r["player_id"]]].mu_after, abs=0.006)
     assert {r["games"] for r in leaderboard(client, min=0, season=this_year).context["rows"]} == {4}
     response = leaderboard(client, min=0, season=1990)  # not a season: all time
     assert response.status_code == 200 and len(response.context["rows"]) == 16
@@ -134,7 +136,7 @@ def test_player_page_shows_ratings_chart_history_and_meetings(client, rated, six
     (kop,) = response.context["ratings"]
     assert len(kop["history"]) == 2 and len(kop["chart"]["points"]) == 2
     assert kop["last"].startswith(("+", "−", "0")) and "Kościan Cup round 2" in kop["last"]
-    state = RatingState.objects.get(player=player, game="kop")
+    state = RatingState.objects.get(person=player.person_id, game="kop")
     assert kop["history"][-1]["mu"] == round(state.mu, 2)
     assert 'class="grid compact rating-history"' in body
     (summary,) = response.context["per_game"]

@@ -161,7 +161,7 @@ class Competition:
 # -------------------------------------------------------------------------- ratings
 
 # A player's partners (same side of a deal or rubber), the deals or rubbers won with each,
-# and opponents, by player id.
+# and opponents, by person id.
 Meetings = tuple[Counter[int], Counter[int], Counter[int]]
 
 
@@ -190,16 +190,16 @@ class RatingFamily(Protocol):
         ...
 
     def matches(self, model: str, session_ids: Sequence[int]) -> dict[int, list[core.Match]]:
-        """Each session's matches (players by id) under ``model``: the rows -> pure data
-        step."""
+        """Each session's matches (persons by id: ratings follow the person, whichever
+        register row sat there) under ``model``: the rows -> pure data step."""
         ...
 
-    def meetings(self, player_id: int, session_ids: Sequence[int]) -> Meetings: ...
+    def meetings(self, person_id: int, session_ids: Sequence[int]) -> Meetings: ...
 
     def session_lines(
-        self, player_id: int, seat_of: Mapping[int, int], session_ids: Sequence[int]
+        self, person_id: int, seat_of: Mapping[int, int], session_ids: Sequence[int]
     ) -> dict[int, SessionLine]:
-        """Each of ``session_ids`` (where the player sat at ``seat_of[session_id]``)."""
+        """Each of ``session_ids`` (where the person sat at ``seat_of[session_id]``)."""
         ...
 
     def game_totals(self, summary: Mapping[str, Any]) -> dict[str, Any]:

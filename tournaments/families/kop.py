@@ -46,7 +46,7 @@ from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
 from tournaments.seating import bye_big_points
 from tournaments.shapes import ClassStandingsDoc, GroupRow, JsonPoints
-from tournaments.sql import seat_players
+from tournaments.sql import seat_persons
 from tournaments.tables import PlayerStandingsTable, num_column
 
 # A Kop table's seats.
@@ -452,14 +452,14 @@ def _kop_code(code: str) -> tuple[PlayersAt, PlayersAt, bool, bool]:
 
 
 def kop_tables(session_ids: Sequence[int]) -> dict[int, core.KopTable]:
-    """Kop/Baśka sessions as the pure module's tables (players by id, deals in order): two
+    """Kop/Baśka sessions as the pure module's tables (persons by id, deals in order): two
     queries.
 
     A rebuild reads every deal, so this is its main read: one aggregate row per session
     gives its small points and its deals as one string (in order where the database
     orders an aggregate, else sorted here); a deal's code is parsed once per run, and a
     table's deals with the same code are one object."""
-    seats = seat_players(session_ids)
+    seats = seat_persons(session_ids)
     ordered = connection.features.supports_aggregate_order_by_clause
     rows: dict[int, Any] = {
         row["session_id"]: row
@@ -514,9 +514,9 @@ class KopRatings:
     def matches(self, model: str, session_ids: Sequence[int]) -> dict[int, list[core.Match]]:
         return {s: core.kop_matches(t, model) for s, t in kop_tables(session_ids).items()}
 
-    def meetings(self, player_id: int, session_ids: Sequence[int]) -> Meetings:
+    def meetings(self, person_id: int, session_ids: Sequence[int]) -> Meetings:
         """Partners (same side of a deal) and opponents, with deals won together."""
-        seats = seat_players(session_ids)
+        seats = seat_persons(session_ids)
         partners: Counter[int] = Counter()
         partner_wins: Counter[int] = Counter()
         opponents: Counter[int] = Counter()
@@ -526,9 +526,9 @@ class KopRatings:
             by_seat = seats[session_id]
             side_d = {by_seat[int(s)] for s in declarers}
             side_o = set(by_seat.values()) - side_d
-            mine, theirs = (side_d, side_o) if player_id in side_d else (side_o, side_d)
+            mine, theirs = (side_d, side_o) if person_id in side_d else (side_o, side_d)
             we_won = bool(won) == (mine is side_d)
-            for p in mine - {player_id}:
+            for p in mine - {person_id}:
                 partners[p] += 1
                 partner_wins[p] += we_won
             for p in theirs:
@@ -536,7 +536,7 @@ class KopRatings:
         return partners, partner_wins, opponents
 
     def session_lines(
-        self, player_id: int, seat_of: Mapping[int, int], session_ids: Sequence[int]
+        self, person_id: int, seat_of: Mapping[int, int], session_ids: Sequence[int]
     ) -> dict[int, SessionLine]:
         small: Counter[int] = Counter()
         deals: Counter[int] = Counter()

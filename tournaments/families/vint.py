@@ -33,7 +33,7 @@ from tournaments.models import RoundTable, Tournament
 from tournaments.ranking import competition
 from tournaments.ranking import ratings as core
 from tournaments.shapes import ClassStandingsDoc, JsonPoints
-from tournaments.sql import seat_players
+from tournaments.sql import seat_persons
 from tournaments.tables import PlayerStandingsTable, num_column
 
 # ------------------------------------------------------------------------- standings
@@ -237,9 +237,9 @@ VINT_MODEL = "rubber"
 
 
 def vint_rubbers(session_ids: Sequence[int]) -> dict[int, list[core.VintRubber]]:
-    """Vint sessions as rubbers: partnerships (by player id) and the points each side wrote
+    """Vint sessions as rubbers: partnerships (by person id) and the points each side wrote
     in the rubber (above and below the line, voided deals left out)."""
-    seats = seat_players(session_ids)
+    seats = seat_persons(session_ids)
     totals: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0])
     for session_id, rubber, entries in VintDeal.objects.filter(
         session_id__in=session_ids, voided=False
@@ -267,9 +267,9 @@ def vint_rubbers(session_ids: Sequence[int]) -> dict[int, list[core.VintRubber]]
     return out
 
 
-def _won(player_id: int, rubber: core.VintRubber) -> bool:
-    return (player_id in rubber.ns and rubber.ns_points > rubber.ew_points) or (
-        player_id in rubber.ew and rubber.ew_points > rubber.ns_points
+def _won(person_id: int, rubber: core.VintRubber) -> bool:
+    return (person_id in rubber.ns and rubber.ns_points > rubber.ew_points) or (
+        person_id in rubber.ew and rubber.ew_points > rubber.ns_points
     )
 
 
@@ -288,19 +288,19 @@ class VintRatings:
     def matches(self, model: str, session_ids: Sequence[int]) -> dict[int, list[core.Match]]:
         return {s: core.vint_matches(r) for s, r in vint_rubbers(session_ids).items()}
 
-    def meetings(self, player_id: int, session_ids: Sequence[int]) -> Meetings:
+    def meetings(self, person_id: int, session_ids: Sequence[int]) -> Meetings:
         """Partners (same partnership in a rubber) and opponents, with rubbers won together."""
         partners: Counter[int] = Counter()
         partner_wins: Counter[int] = Counter()
         opponents: Counter[int] = Counter()
         for rubbers in vint_rubbers(session_ids).values():
             for r in rubbers:
-                mine, theirs = (r.ns, r.ew) if player_id in r.ns else (r.ew, r.ns)
-                if player_id not in mine:
+                mine, theirs = (r.ns, r.ew) if person_id in r.ns else (r.ew, r.ns)
+                if person_id not in mine:
                     continue
-                won = _won(player_id, r)
+                won = _won(person_id, r)
                 for p in mine:
-                    if p != player_id:
+                    if p != person_id:
                         partners[p] += 1
                         partner_wins[p] += won
                 for p in theirs:
@@ -308,13 +308,13 @@ class VintRatings:
         return partners, partner_wins, opponents
 
     def session_lines(
-        self, player_id: int, seat_of: Mapping[int, int], session_ids: Sequence[int]
+        self, person_id: int, seat_of: Mapping[int, int], session_ids: Sequence[int]
     ) -> dict[int, SessionLine]:
         rubbers = vint_rubbers(session_ids)
         out = {}
         for s in session_ids:
             played = rubbers.get(s, [])
-            won = sum(1 for r in played if _won(player_id, r))
+            won = sum(1 for r in played if _won(person_id, r))
             out[s] = SessionLine(
                 _("%(won)s of %(played)s rubbers won") % {"won": won, "played": len(played)},
                 {"rubbers": len(played), "rubbers_won": won},

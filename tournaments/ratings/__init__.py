@@ -1,6 +1,7 @@
 """Club ratings, player pages and series, by job: the update and the rebuild
 (``update``), the leaderboards (``leaderboards``), a player's page with its rating chart
-(``player``) and Grand Prix series (``series``); ``common`` has what they share. Every
+(``player``), Grand Prix series (``series``) and what a merge of register rows means to
+them (``persons``); ``common`` has what they share. Every
 public name is here too, so callers import ``tournaments.ratings`` whichever module
 answers.
 
@@ -32,6 +33,13 @@ from tournaments.ratings.leaderboards import (
     rating_seasons,
     rating_status,
 )
+from tournaments.ratings.persons import (
+    RATINGS_UPDATE_ROWS,
+    merge_check,
+    ratings_update_for_rows,
+    row_counts,
+    rows_changed,
+)
 from tournaments.ratings.player import player_profile, rating_chart, rating_history
 from tournaments.ratings.series import (
     parse_points_table,
@@ -48,6 +56,7 @@ from tournaments.ratings.update import (
 )
 
 __all__ = [
+    "RATINGS_UPDATE_ROWS",
     "RatingError",
     "RatingUpdate",
     "cause_label",
@@ -57,6 +66,7 @@ __all__ = [
     "default_min_games",
     "hidden_tournaments",
     "leaderboard_csv_rows",
+    "merge_check",
     "parse_points_table",
     "player_profile",
     "rated_evenings",
@@ -66,8 +76,11 @@ __all__ = [
     "rating_leaderboard",
     "rating_seasons",
     "rating_status",
+    "row_counts",
+    "rows_changed",
     "ratings_rebuild",
     "ratings_update",
+    "ratings_update_for_rows",
     "ratings_update_for_tournament",
     "series_create",
     "series_table",

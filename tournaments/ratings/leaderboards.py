@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from clubs.models import Player
+from clubs.selectors import clubs_of, person_rows
 from tournaments.models import RatingEvent, RatingRun, RatingSource, RatingState
 from tournaments.ranking import ratings as core
 from tournaments.ratings.common import (
@@ -33,14 +34,17 @@ def rating_seasons(*, game: str) -> list[int]:
 
 
 def _row(
-    player: Player, mu: float, sigma: float, games: int, tables: int, last: RatingEvent | None
+    rows: list[Player], mu: float, sigma: float, games: int, tables: int, last: RatingEvent | None
 ) -> dict[str, Any]:
+    """A person's line: named and linked by their first register row, with every club
+    whose register they stand in."""
     source = last.source if last else None
+    player = rows[0]
     return {
         "player_id": player.pk,
         "number": player.number,
         "name": player.name,
-        "club": player.club.name,
+        "club": clubs_of(rows),
         "rating": round(mu - core.Z * sigma, 2),
         "mu": round(mu, 2),
         "sigma": round(sigma, 2),
@@ -59,7 +63,8 @@ def _row(
 def rating_leaderboard(
     *, game: str, min_games: int | None = None, season: int | None = None
 ) -> list[dict[str, Any]]:
-    """Players by displayed rating (μ − 3σ), with at least ``min_games`` games.
+    """Persons by displayed rating (μ − 3σ), with at least ``min_games`` games (a person
+    in several clubs' registers: one line, their games in all of them).
 
     With ``season`` (a year): each player's rating at the end of that year (their last
     change in it) and the games they played in it; the minimum applies to those games.
@@ -68,27 +73,33 @@ def rating_leaderboard(
     minimum = default_min_games(game) if min_games is None else min_games
     rows = []
     if season is None:
-        states = RatingState.objects.filter(game=game, games__gte=minimum).select_related(
-            "player__club", f"last_event__{CAUSE}", f"last_event__{SESSION}"
+        states = list(
+            RatingState.objects.filter(game=game, games__gte=minimum).select_related(
+                f"last_event__{CAUSE}", f"last_event__{SESSION}"
+            )
         )
+        registers = person_rows(s.person_id for s in states)
         for s in states:
-            rows.append(_row(s.player, s.mu, s.sigma, s.games, s.tables, s.last_event))
+            rows.append(
+                _row(registers[s.person_id], s.mu, s.sigma, s.games, s.tables, s.last_event)
+            )
     else:
         events = (
             RatingEvent.objects.filter(game=game, at__year=season)
-            .select_related("player__club", CAUSE, SESSION)
-            .order_by("player_id", "at", "source__session_id")
+            .select_related(CAUSE, SESSION)
+            .order_by("person_id", "at", "source__session_id")
         )
         last: dict[int, RatingEvent] = {}
         games: Counter[int] = Counter()
         tables: Counter[int] = Counter()
         for e in events:
-            last[e.player_id] = e
-            games[e.player_id] += e.games
-            tables[e.player_id] += 1
+            last[e.person_id] = e
+            games[e.person_id] += e.games
+            tables[e.person_id] += 1
+        registers = person_rows(p for p in last if games[p] >= minimum)
         for p, e in last.items():
             if games[p] >= minimum:
-                rows.append(_row(e.player, e.mu_after, e.sigma_after, games[p], tables[p], e))
+                rows.append(_row(registers[p], e.mu_after, e.sigma_after, games[p], tables[p], e))
     rows.sort(key=lambda r: (-r["rating"], r["name"], r["player_id"]))
     for i, r in enumerate(rows, 1):
         r["rank"] = i

@@ -1,5 +1,7 @@
 """A player's page: their ratings with history and chart per game, tournaments, table
-sessions with results, and the partners and opponents met most.
+sessions with results, and the partners and opponents met most. The page of a register
+row is its person's (``clubs.Person``): every register row of that person, in any club,
+counts, and each session and tournament says which row played it.
 
 What a session's result says and what a game's totals count is its family's
 (``tournaments.families``: ``RatingFamily.session_lines``, ``meetings``, ``game_totals``).
@@ -16,6 +18,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
+from clubs.selectors import club_number_label, person_rows, several_clubs
 from scoring.models import TableSeat, TableSession
 from tournaments.families import FAMILIES, SessionLine, family_for, games
 from tournaments.models import (
@@ -38,9 +41,9 @@ from tournaments.ratings.leaderboards import rating_status
 from tournaments.selectors import hiding_standings
 
 
-def rating_history(*, player: Player, game: str) -> list[dict[str, Any]]:
+def rating_history(*, person_id: int, game: str) -> list[dict[str, Any]]:
     events = (
-        RatingEvent.objects.filter(player=player, game=game)
+        RatingEvent.objects.filter(person_id=person_id, game=game)
         .select_related(CAUSE, SESSION)
         .order_by("at", "source__session_id")
     )
@@ -146,15 +149,21 @@ def _evening_state(session: TableSession, rated: bool) -> str:
 
 
 def player_profile(*, player: Player) -> dict[str, Any]:
-    """Everything on a player's page: ratings, history and chart per game, tournaments,
-    sessions with results, and the partners and opponents met most."""
+    """Everything on a player's page, for the person the register row stands for (all
+    their rows, ``rows``): ratings, history and chart per game, tournaments, sessions with
+    results (each with the row that played it), and the partners and opponents met most."""
+    person_id = player.person_id
+    rows = person_rows([person_id])[person_id]
+    several = several_clubs()
+    row_label = {p.pk: club_number_label(p, several=several) for p in rows}
     seats = list(
-        TableSeat.objects.filter(player=player)
+        TableSeat.objects.filter(player__person_id=person_id)
         .select_related("session")
         .order_by("-session__created_at", "-session_id")
     )
     session_ids = [s.session_id for s in seats]
     seat_of = {s.session_id: s.seat for s in seats}
+    row_at = {s.session_id: row_label.get(s.player_id, "") for s in seats}
     tables = {
         t.session_id: t
         for t in RoundTable.objects.filter(session_id__in=session_ids).select_related(
@@ -181,8 +190,8 @@ def player_profile(*, player: Player) -> dict[str, Any]:
         ids = ids_of.get(name)
         if not ids:
             continue
-        lines.update(family.ratings.session_lines(player.pk, seat_of, ids))
-        met = family.ratings.meetings(player.pk, ids)
+        lines.update(family.ratings.session_lines(person_id, seat_of, ids))
+        met = family.ratings.meetings(person_id, ids)
         partners.update(met[0])
         partner_wins.update(met[1])
         opponents.update(met[2])
@@ -211,6 +220,7 @@ def player_profile(*, player: Player) -> dict[str, Any]:
             {
                 "session_id": session.pk,
                 "title": str(session),
+                "row": row_label.get(s.player_id, ""),
                 "game": session.get_game_display(),
                 "date": session.created_at,
                 "tournament": table.round.tournament.name if table else "",
@@ -229,7 +239,7 @@ def player_profile(*, player: Player) -> dict[str, Any]:
         summary.update(family_for(summary["game"]).ratings.game_totals(summary))
 
     entries = list(
-        Registration.objects.filter(player=player)
+        Registration.objects.filter(player__person_id=person_id)
         .select_related("tournament")
         .order_by("-tournament__created_at")
     )
@@ -239,6 +249,7 @@ def player_profile(*, player: Player) -> dict[str, Any]:
             "name": e.tournament.name,
             "slug": e.tournament.slug,
             "number": e.number,
+            "row": row_label.get(e.player_id, ""),
             "game": e.tournament.get_game_display(),
             "date": e.tournament.created_at,
             "rank": ranks.get(e.tournament_id, {}).get(e.number),
@@ -248,15 +259,13 @@ def player_profile(*, player: Player) -> dict[str, Any]:
 
     top_partners = partners.most_common(5)
     top_opponents = opponents.most_common(5)
-    names = dict(
-        Player.objects.filter(pk__in={p for p, _n in top_partners + top_opponents}).values_list(
-            "pk", "name"
-        )
-    )
+    # Partners and opponents are persons too: each named and linked by their first row.
+    met_rows = person_rows(p for p, _n in top_partners + top_opponents)
+    first = {p: found[0] for p, found in met_rows.items()}
 
     states = {
         s.game: s
-        for s in RatingState.objects.filter(player=player).select_related(
+        for s in RatingState.objects.filter(person_id=person_id).select_related(
             f"last_event__{CAUSE}", f"last_event__{SESSION}"
         )
     }
@@ -265,7 +274,9 @@ def player_profile(*, player: Player) -> dict[str, Any]:
         state = states.get(code)
         if state is None:
             continue
-        history = rating_history(player=player, game=code)
+        history = rating_history(person_id=person_id, game=code)
+        for h in history:  # which register row played it
+            h["row"] = row_at.get(h["session_id"], "")
         last = state.last_event
         ratings.append(
             {
@@ -280,15 +291,17 @@ def player_profile(*, player: Player) -> dict[str, Any]:
             }
         )
     return {
+        "rows": [{"player": p, "label": row_label[p.pk]} for p in rows],
+        "several_rows": len(rows) > 1,
         "ratings": ratings,
         "per_game": played,
         "sessions": sessions,
         "tournaments": tournaments,
         "partners": [
-            {"player_id": p, "name": names.get(p, "?"), "count": n, "won": partner_wins[p]}
+            {"player_id": first[p].pk, "name": first[p].name, "count": n, "won": partner_wins[p]}
             for p, n in top_partners
         ],
         "opponents": [
-            {"player_id": p, "name": names.get(p, "?"), "count": n} for p, n in top_opponents
+            {"player_id": first[p].pk, "name": first[p].name, "count": n} for p, n in top_opponents
         ],
     }

@@ -11,7 +11,7 @@ from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from clubs.models import Player
+from clubs.selectors import clubs_of, person_rows
 from tournaments.models import Registration, Series, SeriesTournament, Tournament
 from tournaments.ranking import ratings as core
 from tournaments.ratings.common import RatingError, check_game, snapshot_rows
@@ -109,7 +109,8 @@ def _points(value: Fraction | None) -> str:
 
 def series_table(*, series: Series) -> dict[str, Any]:
     """Standings of a series from each tournament's latest standings snapshot
-    (``data["individual"]``: start number and rank), start numbers mapped to players."""
+    (``data["individual"]``: start number and rank), start numbers mapped to persons (one
+    line for a person who played legs under several clubs' register rows)."""
     legs = list(
         SeriesTournament.objects.filter(series=series)
         .select_related("tournament")
@@ -118,10 +119,10 @@ def series_table(*, series: Series) -> dict[str, Any]:
     ranks = snapshot_rows([leg.tournament_id for leg in legs])
     held = [leg.tournament for leg in legs if ranks.get(leg.tournament_id)]
     numbers: dict[tuple[int, int], int] = {
-        (t_id, number): player_id
-        for t_id, number, player_id in Registration.objects.filter(
+        (t_id, number): person_id
+        for t_id, number, person_id in Registration.objects.filter(
             tournament_id__in=[t.pk for t in held]
-        ).values_list("tournament_id", "number", "player_id")
+        ).values_list("tournament_id", "number", "player__person_id")
     }
     placings = []
     for t in held:
@@ -138,17 +139,15 @@ def series_table(*, series: Series) -> dict[str, Any]:
         tuple(series.points_table) or (0,), series.min_tournaments, series.drop_worst
     )
     standings = core.series_standings(placings, rules)
-    players = {
-        p.pk: p
-        for p in Player.objects.filter(pk__in=[r.player for r in standings]).select_related("club")
-    }
+    registers = person_rows(r.player for r in standings)
     rows = []
     for r in standings:
+        first = registers[r.player][0]
         line: dict[str, Any] = {
             "rank": r.rank,
-            "player_id": r.player,
-            "name": players[r.player].name,
-            "club": players[r.player].club.name,
+            "player_id": first.pk,
+            "name": first.name,
+            "club": clubs_of(registers[r.player]),
             "total": float(r.total),
             "total_label": _points(r.total),
             "played": r.played,

@@ -20,7 +20,12 @@ cost is what changed plus one comparison per source in the database
 1.5x of the one over 1,000).
 
 A game's family says how its tables become matches (``tournaments.families``); nothing
-here tests the game. Players are keyed by id throughout, never by name.
+here tests the game. A "player" of the rating (the pure module's word) is a **person**
+(``clubs.Person``), keyed by id throughout, never by name: the seats' register rows are
+read as their persons (``tournaments.sql.seat_persons``), so a person standing in two
+clubs' registers has one rating of both rows' games. When rows change person (a
+director's merge or split, ``clubs.services``), ``ratings_update(rows=...)`` rates again
+from the first source one of them sat at: nothing before it changes.
 
 Settings: ``RATINGS_MODEL`` ("deal", the default, or "table") for Kop and Baśka. A change
 of ``RATINGS_MODEL`` takes effect with ``manage.py rebuild_ratings``.
@@ -29,6 +34,7 @@ of ``RATINGS_MODEL`` takes effect with ``manage.py rebuild_ratings``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -67,7 +73,7 @@ class RatingUpdate:
     kind: str  # "full", "incremental" or "unchanged"
     rated: int  # sources rated in this run
     removed: int  # sources taken back to rate again (from the first change on)
-    players: int  # players whose stored rating was written (changed)
+    players: int  # persons whose stored rating was written (changed)
 
 
 @dataclass(frozen=True)
@@ -131,15 +137,32 @@ def _lock_run(game: str) -> RatingRun:
     return RatingRun.objects.select_for_update().get(game=game)
 
 
+def _first_source_of(game: str, rows: Sequence[int]) -> tuple[datetime, int] | None:
+    """The (time, session id) of the first rated source of ``game`` where one of the
+    register rows ``rows`` sat, or None."""
+    if not rows:
+        return None
+    return (
+        RatingSource.objects.filter(game=game, session__seats__player_id__in=rows)
+        .order_by("at", "session_id")
+        .values_list("at", "session_id")
+        .first()
+    )
+
+
 @without_cycle_collection()
 @transaction.atomic
-def ratings_update(*, game: str, model: str | None = None, full: bool = False) -> RatingUpdate:
+def ratings_update(
+    *, game: str, model: str | None = None, full: bool = False, rows: Sequence[int] = ()
+) -> RatingUpdate:
     """Bring ``game``'s ratings up to date with the accepted tables and club evenings.
 
     Every source is checked (new, written since it was rated, acceptance moved or
     withdrawn, out of the ratings now) by one read that costs what changed. ``model``
     switches model (Kop/Baśka; Vint has one), which rebuilds everything; ``full``
-    rebuilds anyway. Running it again with nothing new changes nothing.
+    rebuilds anyway. ``rows``: register rows whose person changed (merged or split):
+    everything from the first source one of them sat at is rated again. Running it again
+    with nothing new changes nothing.
     """
     family = family_of(game)
     run = _lock_run(game)
@@ -152,7 +175,10 @@ def ratings_update(*, game: str, model: str | None = None, full: bool = False) -
     changes: list[Change] = []
     if not full:
         changes = changed_sources(game, hidden)
-        cut = _first_change(changes)
+        cut = min(
+            (c for c in (_first_change(changes), _first_source_of(game, rows)) if c is not None),
+            default=None,
+        )
         if cut is None:
             return RatingUpdate(game, wanted, "unchanged", 0, 0, 0)
         at = _AT.get_db_prep_value(cut[0], connection)  # as stored (SQLite: UTC text)
@@ -247,10 +273,10 @@ def ratings_update(*, game: str, model: str | None = None, full: bool = False) -
             event_pk[key] = old[0]
             if old[1] != values:
                 updates.append((source_id, ch.player, game, *values))
-    event_fields = ("source_id", "player_id", "game", *EVENT_VALUES)
+    event_fields = ("source_id", "person_id", "game", *EVENT_VALUES)
     inserted = insert_rows(RatingEvent, event_fields, new_events)
     event_pk.update(zip(new_keys, inserted, strict=True))
-    insert_rows(RatingEvent, event_fields, updates, update_on=("source_id", "player_id"))
+    insert_rows(RatingEvent, event_fields, updates, update_on=("source_id", "person_id"))
     # Left over: events of sources gone, or of players no longer at a rated table.
     if stored:
         RatingEvent.objects.filter(pk__in=[pk for pk, _v in stored.values()]).delete()
@@ -266,12 +292,12 @@ def ratings_update(*, game: str, model: str | None = None, full: bool = False) -
     orphans = [p for p in touched if p not in newest]
     kept_last: dict[int, int] = {}
     if orphans and not full:  # rated before the cut but not after it: their newest kept event
-        for event_id, player_id in (
-            RatingEvent.objects.filter(game=game, player_id__in=orphans)
-            .order_by("player_id", "-at", "-source__session_id")
-            .values_list("pk", "player_id")
+        for event_id, person_id in (
+            RatingEvent.objects.filter(game=game, person_id__in=orphans)
+            .order_by("person_id", "-at", "-source__session_id")
+            .values_list("pk", "person_id")
         ):
-            kept_last.setdefault(player_id, event_id)
+            kept_last.setdefault(person_id, event_id)
     # One upsert for every state that differs (Django's bulk_update builds a CASE per row
     # and field: most of an update's time); a player left without events loses their state.
     upserts: list[tuple[Any, ...]] = []
@@ -303,9 +329,9 @@ def ratings_update(*, game: str, model: str | None = None, full: bool = False) -
         RatingState.objects.filter(pk__in=to_delete).delete()
     insert_rows(
         RatingState,
-        ("player_id", "game", "mu", "sigma", "games", "tables", "last_event_id"),
+        ("person_id", "game", "mu", "sigma", "games", "tables", "last_event_id"),
         upserts,
-        update_on=("player_id", "game"),
+        update_on=("person_id", "game"),
     )
     run.model = wanted
     run.computed_at = timezone.now()
