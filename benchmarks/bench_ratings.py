@@ -129,7 +129,7 @@ def incremental(label: str) -> None:
 def _incremental(label: str) -> None:
     from django.utils import timezone
 
-    from clubs.models import Club, Player
+    from clubs.models import Club, Person, Player
     from scoring import profile_services
     from scoring import services as scoring_services
     from scoring.engines.simulate import random_kop_deals
@@ -152,7 +152,11 @@ def _incremental(label: str) -> None:
     version = RuleProfile.objects.get(slug="kop-koscian").current
     club = Club.objects.create(name="Bench club")
     players = Player.objects.bulk_create(
-        Player(club=club, number=i, name=f"Player {i:03d}") for i in range(1, 201)
+        Player(club=club, number=i, name=person.name, person=person)
+        for i, person in enumerate(
+            Person.objects.bulk_create(Person(name=f"Player {i:03d}") for i in range(1, 201)),
+            1,
+        )
     )
     actor = scoring_services.Actor(label="bench", is_director=True)
     per_round = 10
@@ -258,7 +262,7 @@ class EveningClub:
         from django.db import connection
         from django.utils import timezone
 
-        from clubs.models import Club, Player
+        from clubs.models import Club, Person, Player
         from scoring.engines import kop
         from scoring.models import RuleProfile
         from scoring.profile_services import profile_sync_builtin
@@ -270,7 +274,11 @@ class EveningClub:
         self.rules = kop.parse_rules("kop", self.version.options)
         club = Club.objects.create(name="Evening club")
         self.players = Player.objects.bulk_create(
-            Player(club=club, number=i, name=f"Player {i:03d}") for i in range(1, 201)
+            Player(club=club, number=i, name=person.name, person=person)
+            for i, person in enumerate(
+                Person.objects.bulk_create(Person(name=f"Player {i:03d}") for i in range(1, 201)),
+                1,
+            )
         )
         self.made = 0
         start = timezone.now() - timedelta(days=365)  # a minute apart, in the past

@@ -39,7 +39,7 @@ def build(players: int, seed: int = 1):  # type: ignore[no-untyped-def]
     """A finished tournament written in bulk (random foursomes: seating is benchmarked apart)."""
     from django.utils import timezone
 
-    from clubs.models import Club, Player
+    from clubs.models import Club, Person, Player
     from scoring import profile_services
     from scoring.engines import kop
     from scoring.engines.simulate import random_kop_deals
@@ -53,7 +53,13 @@ def build(players: int, seed: int = 1):  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
     club = Club.objects.create(name=f"Bench {players}")
     people = Player.objects.bulk_create(
-        Player(club=club, number=i, name=f"Player {i:05d}") for i in range(1, players + 1)
+        Player(club=club, number=i, name=person.name, person=person)
+        for i, person in enumerate(
+            Person.objects.bulk_create(
+                Person(name=f"Player {i:05d}") for i in range(1, players + 1)
+            ),
+            1,
+        )
     )
     tournament = Tournament.objects.create(
         name=f"Bench {players}",

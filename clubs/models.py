@@ -97,21 +97,6 @@ def person_for(*, name: str, federation_id: str) -> Person:
         return Person.objects.select_for_update().get(federation_id=federation_id)
 
 
-class PlayerQuerySet(models.QuerySet["Player"]):
-    @transaction.atomic
-    def bulk_create(self, objs: Any, *args: Any, **kwargs: Any) -> list[Player]:
-        """Rows made in bulk (benchmarks, imports) get their persons as ``save`` gives them."""
-        objs = list(objs)
-        alone = [p for p in objs if p.person_id is None and not p.federation_id.strip()]
-        made = Person.objects.bulk_create(Person(name=p.name) for p in alone)
-        for player, person in zip(alone, made, strict=True):
-            player.person = person
-        for player in objs:
-            if player.person_id is None:
-                player.person = person_for(name=player.name, federation_id=player.federation_id)
-        return super().bulk_create(objs, *args, **kwargs)
-
-
 class Player(models.Model):
     """A club's register row: who a club knows by a number (``person``: who it is)."""
 
@@ -123,8 +108,6 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
     federation_id = models.CharField(_("federation id"), max_length=40, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-
-    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         db_table = "tournaments_player"
