@@ -264,6 +264,10 @@ def test_nothing_is_merged_by_a_get_and_the_page_shows_both_rows_counts(people, 
     assert response.status_code == 302
     other.refresh_from_db()
     assert other.person_id == keep.person_id
+    # The kept row's page offers to split either row off again.
+    page = client.get(response["Location"]).content.decode()
+    for row in (keep, other):
+        assert reverse("tournaments:player_split", args=[row.pk]) in page
 
 
 @pytest.mark.parametrize("who", ["director_a", "director_b", "director_c", "scorer_a", "no_role"])
