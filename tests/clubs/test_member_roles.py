@@ -132,3 +132,22 @@ def test_a_scorer_of_one_club_is_a_scorer_there_only(people):
     make_scorer(people.users["no_role"], people.club_b)
     user = get_user_model().objects.get(pk=people.users["no_role"].pk)
     assert scores_for(user, people.club_b) and not scores_for(user, people.club_a)
+
+
+def test_a_site_administrator_names_a_new_clubs_first_director_in_the_admin(people):
+    ola = UserFactory(username="ola")
+    admin = people.client("site_admin")
+    response = admin.post(
+        "/admin/clubs/club/add/",
+        {
+            "name": "Klub C",
+            "city": "Puck",
+            "kind": "club",
+            "memberships-TOTAL_FORMS": "1",
+            "memberships-INITIAL_FORMS": "0",
+            "memberships-0-user": ola.pk,
+            "memberships-0-role": "director",
+        },
+    )
+    assert response.status_code == 302, response.content[:2000]
+    assert _roles(ola) == {("Klub C", "director")}
