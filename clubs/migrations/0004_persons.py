@@ -25,8 +25,11 @@ def persons(apps, schema_editor):
 
 class Migration(migrations.Migration):
 
+    # After the tournaments' last migration that writes register rows' tables: a
+    # database stepped back before it has no persons either.
     dependencies = [
         ("clubs", "0003_memberships"),
+        ("tournaments", "0022_club_owners"),
     ]
 
     operations = [
