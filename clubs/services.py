@@ -103,8 +103,7 @@ def player_merge(*, keep: Player, other: Player, by: Any, reason: str) -> Person
     if kept.federation_id and gone.federation_id and kept.federation_id != gone.federation_id:
         raise MergeError(
             _(
-                "The two hold different federation ids (%(a)s and %(b)s): one person holds "
-                "one licence. Correct the wrong one first."
+                "The two hold different federation ids (%(a)s and %(b)s): one person holds one licence. Correct the wrong one first."  # noqa: E501
             )
             % {"a": kept.federation_id, "b": gone.federation_id}
         )

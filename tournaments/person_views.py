@@ -54,8 +54,7 @@ class RowForm(forms.Form):
         max_length=40,
         required=False,
         help_text=gettext_lazy(
-            "A federation id another person holds does not link the two register rows: "
-            "merge them with “Same person as…”."
+            "A federation id another person holds does not link the two register rows: merge them with “Same person as…”."  # noqa: E501
         ),
     )
 
@@ -171,8 +170,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
             messages.warning(
                 request,
                 _(
-                    "The federation id %(id)s belongs to %(name)s (%(row)s): the two rows stay "
-                    "two persons until you merge them (“Same person as…”)."
+                    "The federation id %(id)s belongs to %(name)s (%(row)s): the two rows stay two persons until you merge them (“Same person as…”)."  # noqa: E501
                 )
                 % {
                     "id": player.federation_id,

@@ -247,6 +247,8 @@ def world(profiles, director, scorer, member):
             "slug": [tournament.slug, series.slug, custom.slug, "kop-pagat", "nope", "a" * 300],
             "game": ["kop", "baska", "vint", "chess"],
             "table_id": [table.pk, 0, 2**63, 10**30],
+            # The other register row of a merge (``player_merge_confirm``).
+            "other": [kop_players[1].pk, 0, 2**63, 10**30],
         },
     }
 

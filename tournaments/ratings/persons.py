@@ -44,8 +44,7 @@ def merge_check(*, keep_rows: Sequence[int], other_rows: Sequence[int], **kwargs
     )
     if both is not None:
         return _(
-            "These two are entered in one tournament (%(tournament)s): a person does not "
-            "sit twice at a table. Withdraw one entry first."
+            "These two are entered in one tournament (%(tournament)s): a person does not sit twice at a table. Withdraw one entry first."  # noqa: E501
         ) % {"tournament": both.tournament.name}
     return ""
 
