@@ -151,6 +151,7 @@ SHEET = {"game": "kop", "rules": {}, "players": ["Ala", "Bartek", "Celina", "Ewa
 
 
 def _import(w: World) -> tuple[str, dict[str, Any]]:
+    PlayerFactory(club=w.people.club_b, name="Ala")  # a namesake in another club
     upload = SimpleUploadedFile("a.json", json.dumps(SHEET).encode(), "application/json")
     data = {"sheet": upload, "title": "A's import", "club": w.people.club_a.pk}
     return reverse("scoring:session_import"), data
