@@ -62,3 +62,20 @@ class RoleForm(forms.Form):
                 _("A user name holds letters, digits and @ . + - _ only.")
             ) from None
         return name
+
+
+def own_club_field(
+    clubs: QuerySet[Club], *, label: Any = None, help_text: Any = ""
+) -> forms.ModelChoiceField[Club]:
+    """A choice of the club that owns what a form makes, among ``clubs`` (those the user
+    directs, or scores for): preselected when there is one, else chosen (no default, so
+    nobody files a table under another of his clubs by accident)."""
+    only = list(clubs[:2])
+    one = len(only) == 1
+    return forms.ModelChoiceField(
+        label=label or _("Club"),
+        queryset=clubs,
+        empty_label=None if one else _("(choose a club)"),
+        initial=only[0].pk if one else None,
+        help_text=help_text,
+    )

@@ -123,6 +123,20 @@ def directed_clubs(user: Any) -> QuerySet[Club]:
     return Club.objects.all() if ids is None else Club.objects.filter(pk__in=ids)
 
 
+def scored_club_ids(user: Any) -> frozenset[int] | None:
+    """The ids of the clubs ``user`` scores for (as a scorer or a director); ``None`` for a
+    site administrator (all)."""
+    if is_site_admin(user):
+        return None
+    return frozenset(club_roles(user))
+
+
+def scored_clubs(user: Any) -> QuerySet[Club]:
+    """The clubs ``user`` scores for, by name: the choice of club for a new table."""
+    ids = scored_club_ids(user)
+    return Club.objects.all() if ids is None else Club.objects.filter(pk__in=ids)
+
+
 def owned_by_directed(qs: QuerySet[Any], user: Any, field: str = "club") -> QuerySet[Any]:
     """``qs`` narrowed to the rows whose ``field`` is a club ``user`` directs."""
     ids = directed_club_ids(user)

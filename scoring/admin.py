@@ -3,9 +3,12 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
+from clubs.roles import scores_for
 from scoring.games import GAME_PACKAGES
 from scoring.models import (
     DealHistory,
@@ -25,7 +28,7 @@ class VersionInline(admin.TabularInline):
 
 @admin.register(RuleProfile)
 class RuleProfileAdmin(admin.ModelAdmin):
-    list_display = ["name", "game", "builtin"]
+    list_display = ["name", "game", "builtin", "club"]
     inlines = [VersionInline]
 
 
@@ -54,18 +57,36 @@ class SeatInline(ReadOnly, admin.TabularInline):
     raw_id_fields = ["player"]
 
 
+class TableSessionForm(forms.ModelForm):
+    class Meta:
+        model = TableSession
+        fields = ["title", "scorers"]
+
+    def clean_scorers(self) -> Any:
+        """Only the table's club's scorers are given it (``entry_actor`` asks again on
+        every save, so a scorer whose role ends stops there)."""
+        scorers = self.cleaned_data["scorers"]
+        outside = [u.get_username() for u in scorers if not scores_for(u, self.instance.club_id)]
+        if outside:
+            raise forms.ValidationError(
+                _("Not a scorer of this table's club: %(names)s") % {"names": ", ".join(outside)}
+            )
+        return scorers
+
+
 @admin.register(TableSession)
 class TableSessionAdmin(admin.ModelAdmin):
     """Only the title and the assigned scorers are edited here; locks and the table link
     go through the table page (they are kept in its history), and a session with deals
     is never deleted."""
 
-    list_display = ["__str__", "game", "created_at", "locked_at"]
-    list_filter = ["game"]
+    form = TableSessionForm
+    list_display = ["__str__", "club", "game", "created_at", "locked_at"]
+    list_filter = ["game", "club"]
     search_fields = ["title"]
     inlines = [SeatInline]
-    fields = ["title", "scorers", "game", "profile_version", "planned_deals", "created_by"]
-    readonly_fields = ["game", "profile_version", "planned_deals", "created_by"]
+    fields = ["title", "scorers", "club", "game", "profile_version", "planned_deals", "created_by"]
+    readonly_fields = ["club", "game", "profile_version", "planned_deals", "created_by"]
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -15,11 +15,12 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.forms import PlayerChoiceField
-from clubs.models import Club, Player
+from clubs.forms import PlayerChoiceField, own_club_field
+from clubs.models import Player
+from clubs.roles import directed_clubs, scored_clubs
 from scoring.games.interface import Slot
 from scoring.models import RuleProfile
-from scoring.selectors import default_profile
+from scoring.selectors import default_profile, usable_profiles
 
 SUBMISSION_KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
@@ -82,6 +83,10 @@ class ReasonForm(forms.Form):
 
 
 class SessionForm(forms.Form):
+    """A new table: its club (one the user scores for: its directors manage the table,
+    its scorers may be given it, its register takes the newcomers), a rule profile that
+    club may use, and four players from any club's register, or newcomers by name."""
+
     title = forms.CharField(label=_("Title"), max_length=160, required=False)
     profile: forms.ModelChoiceField[RuleProfile] = forms.ModelChoiceField(
         label=_("Rule profile"), queryset=None, empty_label=None
@@ -89,21 +94,22 @@ class SessionForm(forms.Form):
     planned_deals = forms.IntegerField(
         label=_("Planned deals"), min_value=1, max_value=400, required=False, initial=32
     )
-    club: forms.ModelChoiceField[Club] = forms.ModelChoiceField(
-        label=_("Club that registers newcomers"), queryset=None, required=False, empty_label=None
-    )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.ModelChoiceField, self.fields["profile"]).queryset = RuleProfile.objects.all()
+        profiles = cast(forms.ModelChoiceField, self.fields["profile"])
+        profiles.queryset = usable_profiles(user, for_tables=True)
         self.fields["profile"].initial = default_profile()
-        cast(forms.ModelChoiceField, self.fields["club"]).queryset = Club.objects.order_by("name")
+        self.fields["club"] = own_club_field(
+            scored_clubs(user),
+            help_text=_("Its directors manage the table; newcomers join its register."),
+        )
         players = Player.objects.select_related("club")
-        # Each seat: a registered player, or a newcomer typed in by name (a guest at a
-        # club evening), registered in the chosen club when the table starts.
+        # Each seat: a registered player of any club (a guest too), or a newcomer typed in
+        # by name (a guest at a club evening), registered in the table's club.
         fields = dict(self.fields)
         self.fields.clear()
-        for name in ("title", "profile"):
+        for name in ("title", "club", "profile"):
             self.fields[name] = fields.pop(name)
         for i in range(1, 5):
             label = _("Seat 1 (deals first)") if i == 1 else _("Seat %(n)s") % {"n": i}
@@ -120,9 +126,9 @@ class SessionForm(forms.Form):
         for i in range(1, 5):
             if not data.get(f"seat_{i}") and not (data.get(f"new_{i}") or "").strip():
                 self.add_error(f"seat_{i}", _("Choose a player, or type a newcomer's name."))
-        newcomers = any((data.get(f"new_{i}") or "").strip() for i in range(1, 5))
-        if newcomers and not data.get("club"):
-            self.add_error("club", _("Choose the club that registers the newcomers."))
+        profile, club = data.get("profile"), data.get("club")
+        if profile and club and profile.club_id not in (None, club.pk):
+            self.add_error("profile", _("This rule profile is another club's."))
         chosen = [p for i in range(1, 5) if (p := data.get(f"seat_{i}")) is not None]
         if len({p.pk for p in chosen}) != len(chosen):
             raise forms.ValidationError(_("Choose four different players."))
@@ -142,5 +148,13 @@ class SessionForm(forms.Form):
 
 
 class SheetUploadForm(forms.Form):
+    """A scoresheet to import as a table of one of the clubs the user directs."""
+
     sheet = forms.FileField(label=_("Scoresheet (JSON)"))
     title = forms.CharField(label=_("Title"), max_length=160, required=False)
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"] = own_club_field(
+            directed_clubs(user), help_text=_("Players not in its register join it.")
+        )

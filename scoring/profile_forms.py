@@ -11,9 +11,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.db.models import QuerySet
 from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
+from clubs.forms import own_club_field
+from clubs.models import Club
 from scoring import option_text
 from scoring.engines.errors import SHEET_FIELD, Params, Problem, RuleError, SheetError
 from scoring.engines.rules import (
@@ -98,8 +101,13 @@ class ProfileForm(forms.Form):
         label=_("Tournament settings (JSON)"), initial=dict, required=False
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, clubs: QuerySet[Club] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if clubs is not None:  # a new profile: the club whose directors edit it
+            self.fields["club"] = own_club_field(
+                clubs, help_text=_("Its directors edit the profile; its tables may use it.")
+            )
+            self.order_fields(["name", "club"])
         # Each game's own option fields, after the game and before the JSON options.
         options_json, tournament = self.fields.pop("options"), self.fields.pop("tournament")
         for own in option_parts():

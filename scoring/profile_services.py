@@ -10,6 +10,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from clubs.models import Club
 from scoring.engines.rules import validate_profile_options, validate_tournament
 from scoring.models import RuleProfile, RuleProfileVersion
 from scoring.profiles import json_plain, profiles_sync
@@ -52,8 +53,10 @@ def profile_save(
     game: str,
     options: Mapping[str, Any],
     tournament: Mapping[str, Any],
+    club: Club | None = None,
 ) -> RuleProfileVersion:
-    """Create a custom profile or save new options as its next version.
+    """Create ``club``'s custom profile or save new options as its next version (two
+    saves at once: one after the other, under the profile's row lock).
 
     Sessions point at a version, so deals already scored never change.
     """
@@ -61,8 +64,10 @@ def profile_save(
     validate_tournament(tournament)
     if profile is None:
         base = slugify(name)[:40] or game
-        profile = create_with_unique_slug(RuleProfile, base=base, name=name, game=game)
-    elif profile.name != name:
+        profile = create_with_unique_slug(RuleProfile, base=base, name=name, game=game, club=club)
+    else:
+        profile = RuleProfile.objects.select_for_update().get(pk=profile.pk)
+    if profile.name != name:
         profile.name = name
         profile.save(update_fields=["name"])
     return profile_version_add(profile=profile, options=options, tournament=tournament)

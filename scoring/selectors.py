@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from clubs.roles import directed_club_ids
+from clubs.roles import directed_club_ids, scored_club_ids
 from scoring.games.interface import Slot
 from scoring.models import DealHistory, RuleProfile, TableSeat, TableSession
 
@@ -21,10 +21,12 @@ def _seats_with_players() -> Prefetch[Any]:
     )
 
 
-def session_list() -> QuerySet[TableSession]:
-    return TableSession.objects.select_related("profile_version__profile").prefetch_related(
+def session_list(*, club_ids: Collection[int] | None = None) -> QuerySet[TableSession]:
+    """Table sessions, newest first; ``club_ids``: only those clubs' (None: every club's)."""
+    qs = TableSession.objects.select_related("profile_version__profile").prefetch_related(
         _seats_with_players()
     )
+    return qs if club_ids is None else qs.filter(club_id__in=club_ids)
 
 
 def session_get(*, pk: int) -> TableSession:
@@ -96,9 +98,10 @@ def default_profile() -> RuleProfile | None:
     )
 
 
-def usable_profiles(user: Any) -> QuerySet[RuleProfile]:
-    """The rule profiles ``user`` may choose for a table or a tournament: the built-ins
-    (shared by every club) and the custom profiles of the clubs he directs."""
-    ids = directed_club_ids(user)
+def usable_profiles(user: Any, *, for_tables: bool = False) -> QuerySet[RuleProfile]:
+    """The rule profiles ``user`` may choose for a tournament: the built-ins (shared by
+    every club) and the custom profiles of the clubs he directs; ``for_tables``: for a
+    table, of the clubs he scores for (a scorer starts his club's tables too)."""
+    ids = scored_club_ids(user) if for_tables else directed_club_ids(user)
     qs = RuleProfile.objects.all()
     return qs if ids is None else qs.filter(Q(builtin=True) | Q(club_id__in=ids))

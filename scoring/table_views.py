@@ -1,5 +1,7 @@
 """What happens to a whole table: locked and unlocked, its result accepted, left out of
-the ratings, its link revoked and reissued. Each goes to the table's history."""
+the ratings, its link revoked and reissued. Each goes to the table's history. Only a
+director of the table's club does these (a director of another club gets 403, and
+nothing is written); the table itself accepts through its link."""
 
 from __future__ import annotations
 
@@ -10,16 +12,20 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.roles import director_required
+from clubs.roles import director_required, require_director_of
 from scoring import acceptance, services
 from scoring.errors import AcceptRefused
+from scoring.models import TableSession
 from scoring.permissions import entry_actor
 from scoring.views import session_or_404
 
 
-def _director_actor(request: HttpRequest) -> services.Actor:
+def _directed(request: HttpRequest, pk: int) -> tuple[TableSession, services.Actor]:
+    """The session ``pk`` and its director acting: 403 unless he directs its club."""
+    session = session_or_404(pk)
     user = request.user
-    return services.Actor(label=user.get_username(), is_director=True, user_id=user.pk)
+    require_director_of(user, session.club_id)
+    return session, services.Actor(label=user.get_username(), is_director=True, user_id=user.pk)
 
 
 def _reason_errors(exc: services.DealRejected, request: HttpRequest) -> None:
@@ -32,8 +38,8 @@ def _reason_errors(exc: services.DealRejected, request: HttpRequest) -> None:
 @director_required
 def session_lock(request: HttpRequest, pk: int) -> HttpResponse:
     """Lock or (saying why) unlock; both go to the table's history."""
-    session = session_or_404(pk)
-    actor, reason = _director_actor(request), request.POST.get("reason", "")
+    session, actor = _directed(request, pk)
+    reason = request.POST.get("reason", "")
     try:
         if request.POST.get("unlock"):
             services.session_unlock(session=session, actor=actor, reason=reason)
@@ -52,7 +58,7 @@ def session_lock(request: HttpRequest, pk: int) -> HttpResponse:
 @director_required
 def session_planned(request: HttpRequest, pk: int) -> HttpResponse:
     """The director changes the table's planned deals, saying why."""
-    session = session_or_404(pk)
+    session, actor = _directed(request, pk)
     try:
         planned = int(request.POST.get("planned_deals", "")[:4])
     except ValueError:
@@ -61,7 +67,7 @@ def session_planned(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.session_planned_change(
             session=session,
-            actor=_director_actor(request),
+            actor=actor,
             planned=planned,
             reason=request.POST.get("reason", ""),
         )
@@ -97,11 +103,11 @@ def session_accept(request: HttpRequest, pk: int) -> HttpResponse:
 @director_required
 def session_rating_exclude(request: HttpRequest, pk: int) -> HttpResponse:
     """A director leaves a club session out of the ratings, or rates it again, with a reason."""
-    session = session_or_404(pk)
+    session, actor = _directed(request, pk)
     try:
         acceptance.session_rating_exclude(
             session=session,
-            actor=_director_actor(request),
+            actor=actor,
             reason=request.POST.get("reason", ""),
             excluded=not request.POST.get("include"),
         )
@@ -116,10 +122,10 @@ def session_rating_exclude(request: HttpRequest, pk: int) -> HttpResponse:
 @director_required
 def session_link_reissue(request: HttpRequest, pk: int) -> HttpResponse:
     """Revoke the table link (every phone holding it loses the table) and make a new one."""
-    session = session_or_404(pk)
+    session, actor = _directed(request, pk)
     try:
         services.session_link_reissue(
-            session=session, actor=_director_actor(request), reason=request.POST.get("reason", "")
+            session=session, actor=actor, reason=request.POST.get("reason", "")
         )
     except services.DealRejected as exc:
         _reason_errors(exc, request)

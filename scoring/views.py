@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.http import HtmxHttpRequest
-from clubs.roles import director_required, is_director, is_scorer
+from clubs.roles import director_required, directs, is_scorer, scored_club_ids
 from clubs.selectors import club_number_label, several_clubs
 from clubs.services import player_create
 from config.csvexport import csv_response
@@ -62,26 +62,34 @@ def session_or_404(pk: int) -> TableSession:
 
 
 def session_index(request: HttpRequest) -> HttpResponse:
-    sessions = selectors.session_list()[:100]
+    """The newest tables: every club's for the public and a site administrator; a director
+    or a scorer sees his own clubs' (``?all=1``: every club's, as the public does)."""
+    own = scored_club_ids(request.user)
+    every_club = not own or bool(request.GET.get("all"))
+    sessions = selectors.session_list(club_ids=None if every_club else own)[:100]
     blank_pads = [
         (g.code, g.entry.paper_pad.blank_label(g.code)) for g in all_games() if g.entry.paper_pad
     ]
-    return render(
-        request, "scoring/session_index.html", {"sessions": sessions, "blank_pads": blank_pads}
-    )
+    context = {
+        "sessions": sessions,
+        "blank_pads": blank_pads,
+        # A role holder may switch between his clubs' tables and every club's.
+        "own_clubs": bool(own),
+        "every_club": every_club,
+    }
+    return render(request, "scoring/session_index.html", context)
 
 
 @login_required
 def session_new(request: HttpRequest) -> HttpResponse:
     if not is_scorer(request.user):
         raise PermissionDenied(_("Only directors and scorers start table sessions."))
-    form = SessionForm(request.POST or None)
+    form = SessionForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        profile = form.cleaned_data["profile"]
+        profile, club = form.cleaned_data["profile"], form.cleaned_data["club"]
         with transaction.atomic():
             registered = {
-                seat: player_create(club=form.cleaned_data["club"], name=name)
-                for seat, name in form.newcomers().items()
+                seat: player_create(club=club, name=name) for seat, name in form.newcomers().items()
             }
             session = services.session_create(
                 game=profile.game,
@@ -90,6 +98,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
                 title=form.cleaned_data["title"],
                 created_by=request.user,
                 planned_deals=form.cleaned_data["planned_deals"],
+                club=club,
             )
         return redirect("scoring:session", pk=session.pk)
     return render(request, "scoring/session_new.html", {"form": form})
@@ -164,7 +173,9 @@ def _context(
         actor_wrote=actor is not None
         and actor.seat is not None
         and acceptance.wrote_deals(session=session, actor=actor),
-        is_director=is_director(request.user),
+        # On a table's pages "director" is a director of the table's club: the director's
+        # box (the table link, lock, planned deals), the ratings box, the round's cards.
+        is_director=directs(request.user, session.club_id),
         round_table=selectors.round_table_of(session),
         # Only the page's aside shows them (a callable: the template calls it when it
         # does).
@@ -174,11 +185,11 @@ def _context(
 
 
 def _results_visible(request: HttpRequest, session: TableSession) -> bool:
-    """Hidden results (``scoring.visibility``) are for directors and the table's own
-    people: its link holders and its scorer accounts."""
+    """Hidden results (``scoring.visibility``) are for the directors of the table's club
+    and the table's own people: its link holders and its scorer accounts."""
     return (
         not results_hidden(session)
-        or is_director(request.user)
+        or directs(request.user, session.club_id)
         or entry_actor(request, session) is not None
     )
 
@@ -511,13 +522,16 @@ def session_export_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @director_required
 def session_import(request: HttpRequest) -> HttpResponse:
-    form = SheetUploadForm(request.POST or None, request.FILES or None)
+    form = SheetUploadForm(request.POST or None, request.FILES or None, user=request.user)
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
             data = load_sheet(form.cleaned_data["sheet"].read(MAX_SHEET_BYTES + 1))
             session = session_import_sheet(
-                data=data, title=form.cleaned_data["title"], user=request.user
+                data=data,
+                title=form.cleaned_data["title"],
+                user=request.user,
+                club=form.cleaned_data["club"],
             )
         except SheetError as exc:
             problems = [problem_text(p) for p in exc.coded]

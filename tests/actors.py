@@ -122,3 +122,12 @@ def phone(session, *, seat: int = 1) -> Client:
 # A director accepting for a table (with a reason): for tests about what an acceptance
 # does, not about who may accept (tests/tournaments/test_acceptance.py).
 DIRECTOR_ACCEPTS = Actor(label="dora-director", is_director=True)
+
+
+def home_club():
+    """The first club of the test (made if there is none): one the ``director`` and the
+    ``scorer`` hold their role in (they hold it in every club), under which a form files
+    what they make."""
+    from clubs.models import Club
+
+    return Club.objects.order_by("pk").first() or Club.objects.create(name="Home club")

@@ -1,15 +1,16 @@
 """The table's audit trail: locks and unlocks are history rows, deals and history are
-read-only in the admin, reasons are capped at every entry point, and a scorer removed
-from the scorers group stops writing at the next request."""
+read-only in the admin, reasons are capped at every entry point, and a scorer whose role in
+the table's club ends stops writing at the next request."""
 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from clubs.roles import SCORERS
+from clubs.models import Membership
+from clubs.roles import make_scorer
 from scoring.games.kop.models import KopDeal
 from scoring.models import DealHistory, TableSession
 from tests.factories import UserFactory
@@ -83,30 +84,29 @@ def test_the_admin_cannot_delete_a_session_or_its_round_table(superuser_client, 
     assert KopDeal.objects.count() == 1
 
 
-def test_a_scorer_removed_from_the_group_cannot_save_to_their_own_session(
+def test_a_scorer_whose_role_ends_cannot_save_to_their_own_session(
     kop_session, scorer, scorer_client
 ):
     assert kop_session.created_by == scorer
     assert scorer_client.post(url("deal_add", kop_session), DEAL).status_code == 302
-    scorer.groups.remove(Group.objects.get(name=SCORERS))
+    Membership.objects.filter(user=scorer, club_id=kop_session.club_id).delete()
     assert scorer_client.post(url("deal_add", kop_session), DEAL).status_code == 403
     assert KopDeal.objects.count() == 1
-    # removed through the group's side too, after being added back
-    Group.objects.get(name=SCORERS).user_set.add(scorer)
+    make_scorer(scorer, kop_session.club)  # given back
     assert scorer_client.post(url("deal_add", kop_session), DEAL).status_code == 302
-    Group.objects.get(name=SCORERS).user_set.remove(scorer)
+    # and taken away from the command line
+    call_command("revoke", scorer.username, club=kop_session.club.name, role="scorer")
     assert scorer_client.post(url("deal_add", kop_session), DEAL).status_code == 403
 
 
-def test_an_assigned_scorer_removed_from_the_group_cannot_save(kop_session, db):
+def test_an_assigned_scorer_whose_role_ends_cannot_save(kop_session, db):
     other = UserFactory(username="assigned")
-    group, _ = Group.objects.get_or_create(name=SCORERS)
-    group.user_set.add(other)
+    make_scorer(other, kop_session.club)
     kop_session.scorers.add(other)
     client = Client()
     client.force_login(other)
     assert client.post(url("deal_add", kop_session), DEAL).status_code == 302
-    group.user_set.clear()
+    Membership.objects.filter(user=other).delete()
     assert client.post(url("deal_add", kop_session), DEAL).status_code == 403
 
 
@@ -133,9 +133,3 @@ def test_void_unlock_and_reissue_reasons_are_capped(kop_session, deal, director_
     director_client.post(url("link_reissue", kop_session), {"reason": LONG})
     assert TableSession.objects.get(pk=kop_session.pk).entry_token == token
     assert all(len(r) <= 500 for r in DealHistory.objects.values_list("reason", flat=True))
-
-
-def test_a_deleted_scorers_group_stops_its_members_at_the_next_request(kop_session, scorer_client):
-    assert scorer_client.post(url("deal_add", kop_session), DEAL).status_code == 302
-    Group.objects.get(name=SCORERS).delete()
-    assert scorer_client.post(url("deal_add", kop_session), DEAL).status_code == 403

@@ -28,6 +28,7 @@ from scoring.engines.errors import SheetError
 from scoring.engines.scoresheet import load_sheet
 from scoring.engines.sheets import score_sheet
 from scoring.models import TableSession
+from tests.actors import home_club
 from tests.strict_db import postgres_rules
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,7 +85,8 @@ def test_a_bad_sheet_file_is_a_problem_on_the_page_and_imports_nothing(
     sessions, players = TableSession.objects.count(), Player.objects.count()
     with postgres_rules():
         response = director_client.post(
-            reverse("scoring:session_import"), {"sheet": SimpleUploadedFile("s.json", raw)}
+            reverse("scoring:session_import"),
+            {"sheet": SimpleUploadedFile("s.json", raw), "club": home_club().pk},
         )
     assert response.status_code == 200
     assert says in response.content.decode()
@@ -114,7 +116,10 @@ def test_a_bad_sheet_s_problems_are_polish_sentences_on_a_polish_import_page(
     pages = [
         director_client.post(
             reverse("scoring:session_import"),
-            {"sheet": SimpleUploadedFile("s.json", json.dumps(data).encode())},
+            {
+                "sheet": SimpleUploadedFile("s.json", json.dumps(data).encode()),
+                "club": home_club().pk,
+            },
         ).content.decode()
         for data in (sheet, vint, {"game": "kop", "players": 5, "deals": []})
     ]

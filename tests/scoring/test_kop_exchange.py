@@ -17,6 +17,7 @@ from scoring.games.interface import Slot
 from scoring.games.kop.models import KopDeal
 from scoring.games.kop.sheet import scoreboard as kop_scoreboard
 from scoring.models import TableSession
+from tests.actors import home_club
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +70,11 @@ def _upload(client, sheet):
     data = json.dumps(sheet).encode()
     return client.post(
         reverse("scoring:session_import"),
-        {"sheet": SimpleUploadedFile("s.json", data, "application/json"), "title": "Imported"},
+        {
+            "sheet": SimpleUploadedFile("s.json", data, "application/json"),
+            "title": "Imported",
+            "club": home_club().pk,
+        },
     )
 
 
@@ -109,7 +114,10 @@ def test_bad_sheet_imports_nothing_and_lists_every_problem(director_client, four
 def test_non_json_upload_is_refused_with_a_message(director_client):
     response = director_client.post(
         reverse("scoring:session_import"),
-        {"sheet": SimpleUploadedFile("s.json", b"{not json", "application/json")},
+        {
+            "sheet": SimpleUploadedFile("s.json", b"{not json", "application/json"),
+            "club": home_club().pk,
+        },
     )
     assert response.status_code == 200
     assert "Not valid JSON" in response.content.decode()

@@ -9,6 +9,7 @@ from django.urls import reverse
 from scoring import profile_services, services
 from scoring.games.kop.models import KopDeal
 from scoring.models import RuleProfile
+from tests.actors import home_club
 from tests.factories import TableSessionFactory
 from tournaments.models import Tournament
 
@@ -31,7 +32,13 @@ def test_sync_is_idempotent(profiles):
 def test_director_creates_a_custom_profile(director_client, profiles):
     response = director_client.post(
         reverse("scoring:profile_new"),
-        {"name": "Our club", "game": "kop", "options": '{"bez_wyjscia_max": 26}', "tournament": ""},
+        {
+            "name": "Our club",
+            "game": "kop",
+            "options": '{"bez_wyjscia_max": 26}',
+            "tournament": "",
+            "club": home_club().pk,
+        },
     )
     assert response.status_code == 302
     profile = RuleProfile.objects.get(name="Our club")
@@ -55,7 +62,7 @@ def test_editing_a_profile_never_changes_deals_already_scored(
 ):
     director_client.post(
         reverse("scoring:profile_new"),
-        {"name": "Club", "game": "kop", "options": "{}", "tournament": ""},
+        {"name": "Club", "game": "kop", "options": "{}", "tournament": "", "club": home_club().pk},
     )
     profile = RuleProfile.objects.get(name="Club")
     session = TableSessionFactory(profile_version=profile.current, players=four_players)

@@ -17,6 +17,7 @@ from scoring.engines.rules import BUILTIN_PROFILES
 from scoring.games.kop.models import KopDeal
 from scoring.models import RuleProfile, RuleProfileVersion, TableSession
 from scoring.profiles import BUILTIN_TEXTS
+from tests.actors import home_club
 from tests.factories import RuleProfileVersionFactory, TableSessionFactory
 
 pytestmark = pytest.mark.django_db
@@ -99,6 +100,7 @@ def test_the_option_fields_make_the_options_and_each_change_a_version(director_c
         "session_structure": "",
         "options": "{}",
         "tournament": "",
+        "club": home_club().pk,
     }
     response = director_client.post(reverse("scoring:profile_new"), data)
     assert response.status_code == 302, response.content.decode()
@@ -213,7 +215,7 @@ def test_export_carries_rules_and_warnings_and_imports_to_the_same_session(
     assert sheet["rules"]["soloist_doubling"] == "never"
     assert sheet["rules"]["doubling_cap"]["normal"] == 5
     assert len(sheet["deals"][0]["warnings"]) == 1 and sheet["deals"][1]["warnings"] == []
-    imported = imports.session_import_sheet(data=sheet, user=None, title="again")
+    imported = imports.session_import_sheet(data=sheet, user=None, club=home_club(), title="again")
     assert imported.profile_version == session.profile_version  # the same Kościan version
     again = json.loads(client.get(url("export_json", imported)).content)
     assert again == sheet
@@ -247,7 +249,7 @@ def test_an_import_with_a_contract_the_rules_forbid_writes_nothing(director, pro
     }
     before = TableSession.objects.count()
     with pytest.raises(SheetError, match="grand is not played under these rules"):
-        imports.session_import_sheet(data=sheet, user=director)
+        imports.session_import_sheet(data=sheet, user=director, club=home_club())
     assert TableSession.objects.count() == before
 
 
@@ -269,10 +271,10 @@ def test_a_repeated_partnership_is_refused_naming_it(director, profiles):
     # Rubber 2 seats Anna opposite Carl again (as in rubber 1).
     sheet = _vint_sheet([("Anna", "Boris", "Carl", "Dina"), ("Anna", "Dina", "Carl", "Boris")])
     with pytest.raises(SheetError, match="rubber 2: Anna and Carl were partners in rubber 1"):
-        imports.session_import_sheet(data=sheet, user=director)
+        imports.session_import_sheet(data=sheet, user=director, club=home_club())
     # Under "free" the same sheet imports.
     sheet["rules"] = {"session_structure": "free"}
-    assert imports.session_import_sheet(data=sheet, user=director).game == "vint"
+    assert imports.session_import_sheet(data=sheet, user=director, club=home_club()).game == "vint"
 
 
 def test_a_free_session_opens_a_fourth_rubber(profiles, director, vint_players):

@@ -25,6 +25,7 @@ from scoring.games import game_of
 from scoring.games.interface import Slot
 from scoring.games.vint.board import vint_pad_board, vint_scoreboard
 from scoring.models import TableSession
+from tests.actors import home_club
 from tests.factories import TableSessionFactory
 
 pytestmark = pytest.mark.django_db
@@ -111,7 +112,7 @@ def test_the_vint_tally_equals_a_recomputation_after_any_changes(profiles, ops):
 @pytest.mark.parametrize("name", ["kop_format_example.json", "vint_session.json"])
 def test_an_imported_sheet_comes_with_its_tally(profiles, director, name):
     data = json.loads((SHEET.parent / name).read_text())
-    session = imports.session_import_sheet(data=data, user=director)
+    session = imports.session_import_sheet(data=data, user=director, club=home_club())
     session.refresh_from_db()
     assert session.tally
     assert session.tally == dict(game_of(session).ledger.tally_compute(session))

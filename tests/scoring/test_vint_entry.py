@@ -358,6 +358,7 @@ def test_after_the_lock_nobody_changes_deals_until_the_director_unlocks(
 def test_new_table_page_starts_a_vint_session(scorer_client, profiles, vint_players):
     data = {
         "title": "Vint evening",
+        "club": str(vint_players[0].club_id),
         "profile": str(profiles["vint"].pk),
         **{f"seat_{i}": str(p.pk) for i, p in enumerate(vint_players, 1)},
     }

@@ -22,6 +22,7 @@ from scoring.engines.errors import SheetError
 from scoring.engines.sheets import score_sheet
 from scoring.games.vint.models import VintDeal, VintRubber
 from scoring.models import DealHistory, TableSession
+from tests.actors import home_club
 from tests.factories import TableSessionFactory
 
 pytestmark = pytest.mark.django_db
@@ -207,7 +208,11 @@ def _upload(client, sheet, title="Imported"):
     data = json.dumps(sheet).encode()
     return client.post(
         reverse("scoring:session_import"),
-        {"sheet": SimpleUploadedFile("s.json", data, "application/json"), "title": title},
+        {
+            "sheet": SimpleUploadedFile("s.json", data, "application/json"),
+            "title": title,
+            "club": home_club().pk,
+        },
     )
 
 
@@ -281,7 +286,7 @@ def test_a_voided_deal_is_marked_in_the_csv_and_kept_in_its_place_in_the_json(cl
 
 def test_the_engine_authors_session_sheet_imports_to_the_same_standings(director):
     data = json.loads((FIXTURES / "vint_session.json").read_text())
-    session = imports.session_import_sheet(data=data, user=director)
+    session = imports.session_import_sheet(data=data, user=director, club=home_club())
     assert session.game == "vint"
     assert VintRubber.objects.filter(session=session).count() == 3
     from scoring.games.vint.board import vint_scoreboard
@@ -299,7 +304,7 @@ def test_a_bad_sheet_writes_nothing_and_lists_every_problem(director_client, pla
     sheet["rubbers"][0]["first_dealer"] = "X"
     counts = (TableSession.objects.count(), VintDeal.objects.count(), Player.objects.count())
     with pytest.raises(SheetError) as error:
-        imports.session_import_sheet(data=sheet, user=None)
+        imports.session_import_sheet(data=sheet, user=None, club=home_club())
     problems = "\n".join(error.value.problems)
     assert "rubber 1, deal 4: declarer_tricks: 14 is outside 0..13" in problems
     assert "rubber 2, deal 1: honours.count" in problems
@@ -322,7 +327,7 @@ def test_a_sheet_with_four_rubbers_is_refused(director):
     data["rubbers"].append(data["rubbers"][0])
     before = TableSession.objects.count()
     with pytest.raises(SheetError, match="at most 3 rubbers"):
-        imports.session_import_sheet(data=data, user=director)
+        imports.session_import_sheet(data=data, user=director, club=home_club())
     assert TableSession.objects.count() == before
 
 
@@ -344,7 +349,7 @@ def test_an_imported_unfinished_session_carries_on(director, director_client):
     data = json.loads((FIXTURES / "vint_session.json").read_text())
     data["rubbers"] = data["rubbers"][:1]
     data["rubbers"][0]["deals"] = data["rubbers"][0]["deals"][:4]
-    session = imports.session_import_sheet(data=data, user=director)
+    session = imports.session_import_sheet(data=data, user=director, club=home_club())
     html = director_client.get(url("session", session)).content.decode()
     assert "Rubber 1 · deal 5" in html and 'dealer: N (<span title="Anna">Anna</span>)' in html
     services.deal_record(session=session, facts=RUBBER_1[4], actor=ACTOR, extra={"rubber": 1})

@@ -18,7 +18,9 @@ from tournaments.models import Registration
 pytestmark = pytest.mark.django_db
 
 
-def test_player_lists_and_selects_sort_by_the_polish_alphabet(club, kop_tournament, profiles):
+def test_player_lists_and_selects_sort_by_the_polish_alphabet(
+    club, kop_tournament, profiles, director
+):
     for name in POLISH:
         PlayerFactory(club=club, name=name)
     expected = sorted(POLISH, key=collation_key)
@@ -27,7 +29,7 @@ def test_player_lists_and_selects_sort_by_the_polish_alphabet(club, kop_tourname
     assert [label.split(" (")[0] for _v, label in list(entry.fields["player"].choices)[1:]] == (
         expected
     )
-    session = SessionForm()
+    session = SessionForm(user=director)
     assert [label.split(" (")[0] for _v, label in list(session.fields["seat_1"].choices)[1:]] == (
         expected
     )
@@ -41,9 +43,9 @@ def test_the_players_page_is_alphabetical_and_links_to_each_player(client, club)
     assert html.index("Lech") < html.index("Łucja") < html.index("Zofia")
 
 
-def test_new_tables_and_tournaments_start_from_the_kop_koscian_profile(profiles):
+def test_new_tables_and_tournaments_start_from_the_kop_koscian_profile(profiles, director):
     assert TournamentForm()["profile"].value() == profiles["kop-koscian"].pk
-    assert SessionForm()["profile"].value() == profiles["kop-koscian"].pk
+    assert SessionForm(user=director)["profile"].value() == profiles["kop-koscian"].pk
 
 
 def test_without_koscian_the_first_kop_profile_is_offered(profiles):
