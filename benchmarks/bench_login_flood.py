@@ -56,8 +56,8 @@ session = services.session_create(game="kop",
     profile_version=RuleProfile.objects.get(slug="kop-koscian").current,
     players=players, planned_deals=10000)
 User = get_user_model()
-make_director(User.objects.create_user("bench-scorer", password="{PASSWORD}"))
-make_director(User.objects.create_user("director", password="{PASSWORD}"))
+make_director(User.objects.create_user("bench-scorer", password="{PASSWORD}"), club)
+make_director(User.objects.create_user("director", password="{PASSWORD}"), club)
 print(session.pk)
 """
 

@@ -6,10 +6,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from django import forms
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.db.models import QuerySet
 from django.forms.models import ModelChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Player
+from clubs.models import Club, Membership, Player
 from clubs.selectors import player_label, several_clubs, sorted_by_name
 
 
@@ -37,3 +39,26 @@ class PlayerChoiceField(forms.ModelChoiceField):
 
     def label_from_instance(self, obj: Player) -> str:
         return player_label(obj, several=self.several)
+
+
+class RoleForm(forms.Form):
+    """A role in one of the clubs the director directs, for an account by user name."""
+
+    username = forms.CharField(label=_("User name"), max_length=150)
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), empty_label=None)
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.ROLES)
+
+    def __init__(self, *args: Any, clubs: QuerySet[Club], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs  # type: ignore[attr-defined]
+
+    def clean_username(self) -> str:
+        name = self.cleaned_data["username"].strip()
+        validator = UnicodeUsernameValidator()
+        try:
+            validator(name)
+        except forms.ValidationError:
+            raise forms.ValidationError(
+                _("A user name holds letters, digits and @ . + - _ only.")
+            ) from None
+        return name

@@ -5,5 +5,7 @@ from clubs import views
 app_name = "clubs"
 urlpatterns = [
     path("", views.members, name="members"),
+    path("roles/", views.member_grant, name="member_grant"),
+    path("roles/<int:pk>/revoke/", views.member_revoke, name="member_revoke"),
     path("<int:pk>/password/", views.member_password, name="member_password"),
 ]

@@ -1,38 +1,107 @@
-"""Member accounts, for directors: who can log in, and a new password for one who forgot."""
+"""Member accounts, for a club's directors: who holds which role in the clubs they
+direct, giving and taking roles, a new account, and a new password for one who forgot."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from axes.models import AccessAttempt
+from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clubs.roles import DIRECTORS, SCORERS, director_required
-from clubs.services import member_password_reset
+from clubs.forms import RoleForm
+from clubs.models import Club, Membership
+from clubs.roles import directed_club_ids, directed_clubs, director_required
+from clubs.services import (
+    RoleError,
+    manages_member,
+    member_password_reset,
+    outranks,
+    password_generate,
+    role_grant,
+    role_revoke,
+)
+
+
+def _rows(user: Any) -> list[dict[str, Any]]:
+    """Each account holding a role in a club ``user`` directs, with those roles."""
+    ids = directed_club_ids(user)
+    held = Membership.objects.select_related("user", "club").filter(user__is_active=True)
+    if ids is not None:
+        held = held.filter(club_id__in=ids)
+    accounts: dict[int, dict[str, Any]] = {}
+    for m in held.order_by("user__username", "club__name", "role"):
+        row = accounts.setdefault(m.user_id, {"user": m.user, "roles": []})
+        row["roles"].append(m)
+    locked = set(
+        AccessAttempt.objects.filter(failures_since_start__gt=0).values_list("username", flat=True)
+    )
+    for row in accounts.values():
+        row["failed_logins"] = row["user"].get_username() in locked
+        row["may_reset"] = not outranks(row["user"], user)
+    return list(accounts.values())
 
 
 @director_required
 def members(request: HttpRequest) -> HttpResponse:
-    accounts = (
-        get_user_model()
-        .objects.filter(is_active=True)
-        .prefetch_related("groups")
-        .order_by("username")
-    )
-    locked = set(
-        AccessAttempt.objects.filter(failures_since_start__gt=0).values_list("username", flat=True)
-    )
-    rows = [
-        {
-            "user": u,
-            "roles": sorted(g.name for g in u.groups.all() if g.name in (DIRECTORS, SCORERS)),
-            "failed_logins": u.get_username() in locked,
-        }
-        for u in accounts
-    ]
-    return render(request, "clubs/members.html", {"rows": rows})
+    form = RoleForm(clubs=directed_clubs(request.user))
+    return render(request, "clubs/members.html", {"rows": _rows(request.user), "form": form})
+
+
+@never_cache
+@require_POST
+@director_required
+def member_grant(request: HttpRequest) -> HttpResponse:
+    """Give a role in one of my clubs to an account (a new one, with a password shown
+    once, when nobody holds that user name)."""
+    form = RoleForm(request.POST, clubs=directed_clubs(request.user))
+    if not form.is_valid():
+        context = {"rows": _rows(request.user), "form": form}
+        return render(request, "clubs/members.html", context, status=400)
+    users = get_user_model().objects
+    username = form.cleaned_data["username"]
+    member = users.filter(**{users.model.USERNAME_FIELD: username}).first()
+    password = None
+    if member is None:
+        password = password_generate()
+        member = users.create_user(username, password=password)
+    try:
+        role_grant(
+            user=member,
+            club=form.cleaned_data["club"],
+            role=form.cleaned_data["role"],
+            by=request.user,
+        )
+    except RoleError as error:
+        form.add_error(None, str(error))
+        context = {"rows": _rows(request.user), "form": form}
+        return render(request, "clubs/members.html", context, status=400)
+    if password is not None:
+        return render(
+            request, "clubs/member_password.html", {"member": member, "password": password}
+        )
+    messages.success(request, _("The role is given."))
+    return redirect("clubs:members")
+
+
+@require_POST
+@director_required
+def member_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    membership = get_object_or_404(Membership.objects.select_related("user", "club"), pk=pk)
+    club: Club = membership.club
+    try:
+        role_revoke(user=membership.user, club=club, role=membership.role, by=request.user)
+    except RoleError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("The role is taken away."))
+    return redirect("clubs:members")
 
 
 @never_cache
@@ -40,7 +109,10 @@ def members(request: HttpRequest) -> HttpResponse:
 @director_required
 def member_password(request: HttpRequest, pk: int) -> HttpResponse:
     """Set a new random password and show it once (POST only: a link preview or a reload
-    of a GET must not reset anyone)."""
+    of a GET must not reset anyone). Only for a member of a club I direct who holds no
+    right I have not."""
     member = get_object_or_404(get_user_model(), pk=pk, is_active=True)
+    if not manages_member(member, request.user):
+        raise PermissionDenied("Not a member of a club you direct.")
     password = member_password_reset(member=member, by=request.user)
     return render(request, "clubs/member_password.html", {"member": member, "password": password})

@@ -34,6 +34,10 @@ class RuleProfile(models.Model):
     game = models.CharField(_("game"), max_length=10, choices=game_choices)
     builtin = models.BooleanField(default=False)
     description = models.TextField(blank=True)
+    # The club whose directors edit it; none for a built-in (shared by every club).
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["game", "name"]
@@ -93,6 +97,12 @@ class TableSession(models.Model):
         RuleProfileVersion, on_delete=models.PROTECT, related_name="sessions"
     )
     title = models.CharField(_("title"), max_length=160, blank=True)
+    # The club whose directors manage it and whose scorers may be given it (a tournament
+    # table's is its tournament's club); none only for a session no club owns, which site
+    # administrators alone manage.
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

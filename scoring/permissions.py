@@ -1,10 +1,10 @@
 """Who may enter deals at a table session, and who they are.
 
 Nobody may once the session is locked (accepted, or locked by its director): the director
-unlocks it first, with a reason. Before that, directors may, and so may the session's
-creator and its assigned scorers while they are scorers (a scorer removed from the group
-stops at the next request), and any phone that opened the table's private link
-(``/t/<token>/``) with no account.
+unlocks it first, with a reason. Before that, the directors of the session's club may,
+and so may the session's creator and its assigned scorers while they are scorers of that
+club (a scorer whose role is taken away stops at the next request), and any phone that
+opened the table's private link (``/t/<token>/``) with no account.
 
 How a phone with no account says who it is
 -------------------------------------------
@@ -37,7 +37,7 @@ from django.conf import settings
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 
-from clubs.roles import is_director, is_scorer
+from clubs.roles import directs, scores_for
 from scoring.models import TableSession
 from scoring.services import Actor
 
@@ -122,7 +122,7 @@ def entry_actor(request: HttpRequest, session: TableSession) -> Actor | None:
     """The actor who may write to ``session`` from this request, or None."""
     user = request.user
     user_id = user.pk if user.is_authenticated else None
-    if is_director(user):
+    if directs(user, session.club_id):
         return Actor(label=user.get_username(), is_director=True, user_id=user_id)
     grant = link_grant(request, session)
     if grant is not None:
@@ -136,7 +136,7 @@ def entry_actor(request: HttpRequest, session: TableSession) -> Actor | None:
         )
     if (
         user.is_authenticated
-        and is_scorer(user)
+        and scores_for(user, session.club_id)
         and (session.created_by_id == user.pk or session.scorers.filter(pk=user.pk).exists())
     ):
         return Actor(label=user.get_username(), user_id=user_id)

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
+from clubs.roles import directed_club_ids
 from scoring.games.interface import Slot
 from scoring.models import DealHistory, RuleProfile, TableSeat, TableSession
 
@@ -93,3 +94,11 @@ def default_profile() -> RuleProfile | None:
         RuleProfile.objects.filter(slug=DEFAULT_PROFILE).first()
         or RuleProfile.objects.filter(game="kop").order_by("name", "pk").first()
     )
+
+
+def usable_profiles(user: Any) -> QuerySet[RuleProfile]:
+    """The rule profiles ``user`` may choose for a table or a tournament: the built-ins
+    (shared by every club) and the custom profiles of the clubs he directs."""
+    ids = directed_club_ids(user)
+    qs = RuleProfile.objects.all()
+    return qs if ids is None else qs.filter(Q(builtin=True) | Q(club_id__in=ids))

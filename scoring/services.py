@@ -437,7 +437,10 @@ def session_create(
     title: str = "",
     created_by: Any = None,
     planned_deals: int | None = None,
+    club: Any = None,
 ) -> TableSession:
+    """A new table of four ``players`` owned by ``club`` (a tournament's table: its
+    tournament's club; else seat 1's player's club)."""
     if profile_version.profile.game != game:
         raise DealRejected({"profile": [_("The rule profile is for another game.")]})
     if len(players) != 4 or len({p.pk for p in players}) != 4:
@@ -448,6 +451,7 @@ def session_create(
         title=title,
         created_by=created_by,
         planned_deals=planned_deals,
+        club_id=club.pk if club is not None else players[0].club_id,
         tally=dict(game_for(game).ledger.tally_new()),
     )
     TableSeat.objects.bulk_create(

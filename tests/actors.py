@@ -10,18 +10,42 @@ from scoring.services import Actor
 from tests.factories import UserFactory
 
 
+def _of_every_club(user, grant):
+    """``user`` holds a role in every club of the test, those made later too: today's
+    single-club installation, as the migration to clubs' roles leaves it (every director
+    a director of every existing club). Tests of one club against another name their
+    clubs (``tests/clubs/test_club_access.py``)."""
+    from django.db.models.signals import post_save
+
+    from clubs.models import Club
+
+    if not Club.objects.exists():  # an installation has its club
+        Club.objects.create(name="Home club")
+    for club in Club.objects.all():
+        grant(user, club)
+
+    def granted(sender, instance, created, **kwargs):
+        if created:
+            grant(user, instance)
+
+    post_save.connect(granted, sender=Club, weak=False, dispatch_uid=f"every-club-{user.pk}")
+    return lambda: post_save.disconnect(sender=Club, dispatch_uid=f"every-club-{user.pk}")
+
+
 @pytest.fixture
 def director(db):
     user = UserFactory(username="dora-director")
-    make_director(user)
-    return user
+    stop = _of_every_club(user, make_director)
+    yield user
+    stop()
 
 
 @pytest.fixture
 def scorer(db):
     user = UserFactory(username="sam-scorer")
-    make_scorer(user)
-    return user
+    stop = _of_every_club(user, make_scorer)
+    yield user
+    stop()
 
 
 @pytest.fixture

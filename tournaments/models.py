@@ -436,6 +436,9 @@ class Series(models.Model):
     points_table = models.JSONField(_("points for 1st, 2nd, ..."), default=list)
     min_tournaments = models.PositiveSmallIntegerField(_("minimum tournaments"), default=1)
     drop_worst = models.BooleanField(_("drop each player's worst result"), default=False)
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     tournaments = models.ManyToManyField(
         Tournament, through="SeriesTournament", related_name="series", blank=True
     )

@@ -35,7 +35,7 @@ def main() -> int:
     from django.contrib.auth import get_user_model
 
     director = get_user_model().objects.create_user("load-director", password=None)
-    make_director(director)
+    make_director(director, club)
     tournament = services.tournament_create(
         name="Load cup",
         game="kop",

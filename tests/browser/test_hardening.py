@@ -103,8 +103,9 @@ def hall_server(tmp_path):
         "shell",
         "-c",
         "from django.contrib.auth import get_user_model; from clubs.roles import make_director; "
+        "from clubs.models import Club; "
         f"u = get_user_model().objects.create_user('hall-director', password='{password}'); "
-        "make_director(u)",
+        "make_director(u, Club.objects.create(name='Hall club'))",
     )
     log = tmp_path / "gunicorn.log"
     with open(log, "w") as out:

@@ -33,7 +33,7 @@ def test_a_swap_and_a_first_deal_at_once(monkeypatch):
         for t in (first, second)
     }
     director = UserFactory(username="race-director")
-    make_director(director)
+    make_director(director, tournament.club)
     desk = Client(raise_request_exception=False)
     desk.force_login(director)
     phone = Phone(first.session, seat=1)

@@ -352,6 +352,7 @@ def event_import(
                 players=[entries[n].player for n in seats],
                 created_by=tournament.created_by,
                 planned_deals=planned,
+                club=tournament.club,
             )
             if imported is not None and imported.deals:
                 try:

@@ -117,6 +117,7 @@ def round_generate(*, tournament: Tournament, order: list[int] | None = None) ->
             title="",  # named at display time, in the reader's language (session_title)
             created_by=tournament.created_by,
             planned_deals=results_of(tournament.game).planned_deals(tournament.deals_per_round),
+            club=tournament.club,
         )
         RoundTable.objects.create(round=rnd, number=t, session=session)
     return rnd

@@ -76,12 +76,12 @@ class Command(BaseCommand):
         if made_director or production:
             director.set_password(passwords[DEMO_DIRECTOR[0]])
             director.save()
-        make_director(director)
+        make_director(director, club)
         scorer, made_scorer = User.objects.get_or_create(username=DEMO_SCORER[0])
         if made_scorer or production:
             scorer.set_password(passwords[DEMO_SCORER[0]])
             scorer.save()
-        make_scorer(scorer)
+        make_scorer(scorer, club)
         for hook in DEMO_HOOKS:
             hook(club=club, director=director, stdout=self.stdout)
         self.stdout.write(

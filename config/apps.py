@@ -1,0 +1,5 @@
+from django.contrib.admin.apps import AdminConfig as DjangoAdminConfig
+
+
+class AdminConfig(DjangoAdminConfig):
+    default_site = "config.admin.SiteAdmin"
