@@ -5,10 +5,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from config import views
-from config.security import AdminLoginForm, LoginForm
-
-# The admin site's login refuses what the site's own does (config.security.LoginNameField).
-admin.site.login_form = AdminLoginForm
+from config.security import LoginForm
 
 urlpatterns = [
     path("", views.home, name="home"),
