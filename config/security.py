@@ -148,7 +148,8 @@ class LoginForm(AuthenticationForm):
 
 
 class AdminLoginForm(LoginForm, AdminAuthenticationForm):
-    """The admin site's login form (staff only), with the same user name field."""
+    """The admin site's login form (Django's, which also asks for staff), with the same user
+    name field."""
 
 
 def login_name_refused(username: str) -> bool:
