@@ -1,4 +1,4 @@
-"""Deal-save latency on a real server, alone and during two login floods.
+"""Deal-save latency on a real server, alone and during floods of requests.
 
 A production-shaped server (gunicorn as ``make serve`` starts it: 3 sync workers,
 ``DJANGO_DEBUG=false`` in hall mode, the real password hasher; a SQLite file) takes deal
@@ -9,7 +9,9 @@ failures, and the address itself after ``AXES_ADDRESS_FAILURE_LIMIT`` failures w
 the names (``config.security.AddressThrottledHandler``); the rest are refused before any
 hashing, so a flood costs database lookups, not PBKDF2 runs on the workers deal entry
 needs. Each flood starts from no recorded failures and is measured once its lockout
-holds. Target: a flood at most doubles the median deal save.
+holds. Target: a flood at most doubles the median deal save. For reference, the same
+clients then ask for a static file: what any flood costs this machine, whatever the
+server does with the requests.
 """
 
 from __future__ import annotations
@@ -89,14 +91,26 @@ class Phone:
             return int(error.code)
 
 
-def guess_name(made_up: bool, n: int) -> str:
-    return f"guess-{n}" if made_up else "director"
+# The floods: (what the line says, what each request is). The last is the reference: a
+# flood of the cheapest request the server answers (a static file, from whitenoise before
+# any view), which no login handling could undercut.
+FLOODS = {
+    "name": "a login flood on one user name",
+    "made-up": "a login flood on a new made-up user name each guess",
+    "static": "a flood of a static file (reference: the cheapest request)",
+}
+STATIC = "/static/img/icon.svg"
 
 
-def flood(base: str, made_up: bool, stop: multiprocessing.synchronize.Event) -> None:  # type: ignore[name-defined]
-    """9 clients guessing passwords: the director's, or a made-up name's (a new one each
-    guess). Each sends bytes on a raw socket: the clients share this machine's cores with
-    the server, and a urllib client would spend more CPU per guess than the server does."""
+def guess_name(kind: str, n: int) -> str:
+    return f"guess-{n}" if kind == "made-up" else "director"
+
+
+def flood(base: str, kind: str, stop: multiprocessing.synchronize.Event) -> None:  # type: ignore[name-defined]
+    """9 clients guessing passwords (the director's, or a made-up name's: a new one each
+    guess), or asking for a static file. Each sends bytes on a raw socket: the clients
+    share this machine's cores with the server, and a urllib client would spend more CPU
+    per request than the server does."""
     host, port = urllib.parse.urlsplit(base).hostname, urllib.parse.urlsplit(base).port
     phone = Phone(base)
     phone.open("/accounts/login/")
@@ -106,14 +120,17 @@ def flood(base: str, made_up: bool, stop: multiprocessing.synchronize.Event) -> 
         f"Cookie: csrftoken={token}\r\nReferer: {base}/accounts/login/\r\n"
         "Content-Type: application/x-www-form-urlencoded\r\n"
     )
+    close = "Connection: close\r\n\r\n"
     numbers = itertools.count()
 
     def request() -> bytes:
-        username = guess_name(made_up, next(numbers))
+        if kind == "static":
+            return f"GET {STATIC} HTTP/1.1\r\nHost: {host}:{port}\r\n{close}".encode()
+        username = guess_name(kind, next(numbers))
         body = urllib.parse.urlencode(
             {"csrfmiddlewaretoken": token, "username": username, "password": "guess"}
         ).encode()
-        return f"{head}Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body
+        return f"{head}Content-Length: {len(body)}\r\n{close}".encode() + body
 
     def one() -> None:
         while not stop.is_set():
@@ -128,13 +145,13 @@ def flood(base: str, made_up: bool, stop: multiprocessing.synchronize.Event) -> 
     stop.wait()
 
 
-def locked_out(base: str, made_up: bool) -> float | None:
+def locked_out(base: str, kind: str) -> float | None:
     """Seconds until a guess like the flood's is refused (429), or None if none was."""
     probe = Phone(base)
     probe.open("/accounts/login/")
     began = time.perf_counter()
     for n in itertools.count():
-        guess = {"username": guess_name(made_up, 10**6 + n), "password": "guess"}
+        guess = {"username": guess_name(kind, 10**6 + n), "password": "guess"}
         if probe.open("/accounts/login/", guess) == 429:
             return time.perf_counter() - began
         if time.perf_counter() - began > LOCKOUT_WAIT_SECONDS:
@@ -207,32 +224,42 @@ def main() -> int:
             "/accounts/login/", {"username": "bench-scorer", "password": PASSWORD}
         ) in (200, 302)
         saves(scorer, session_pk, 10)  # warm-up
+        assert Phone(base).open(STATIC) == 200
         figures = {}
-        for made_up in (False, True):
+        for kind in FLOODS:
             # Saves alone just before each flood: the machine's other load drifts.
             alone = statistics.median(saves(scorer, session_pk, N))
             manage("axes_reset")  # each flood starts from no recorded failures
             stop = multiprocessing.Event()
-            flooder = multiprocessing.Process(target=flood, args=(base, made_up, stop))
+            flooder = multiprocessing.Process(target=flood, args=(base, kind, stop))
             flooder.start()
-            waited = locked_out(base, made_up)
+            if kind == "static":
+                time.sleep(2)
+                lockout = ""
+            else:
+                waited = locked_out(base, kind)
+                lockout = (
+                    f" (locked out after {waited:.0f} s)"
+                    if waited is not None
+                    else " (never locked out)"
+                )
             during = statistics.median(saves(scorer, session_pk, N))
             stop.set()
             flooder.join(timeout=30)
-            figures[made_up] = (during, alone, waited)
+            figures[kind] = (during, alone, lockout)
     print(
         f"figure, floor, ratio, target (deal-save medians over {N} saves on gunicorn, "
-        f"3 workers, SQLite; floor: saves alone just before; {FLOODERS} clients guessing)",
+        f"3 workers, SQLite; floor: saves alone just before; {FLOODERS} clients flooding)",
         flush=True,
     )
-    for made_up, what in ((False, "one user name"), (True, "a new made-up user name each guess")):
-        during, alone, waited = figures[made_up]
+    for kind, what in FLOODS.items():
+        during, alone, lockout = figures[kind]
         ratio = during / alone if alone else float("inf")
-        lockout = f"locked out after {waited:.0f} s" if waited is not None else "never locked out"
         mark = "ok" if ratio <= TARGET else "over"
+        target = "no target" if kind == "static" else f"target <= {TARGET:.0f}x [{mark}]"
         print(
-            f"Deal save during a login flood on {what} ({lockout}): {during:.1f} ms, "
-            f"floor {alone:.1f} ms, ratio {ratio:.1f}x, target <= {TARGET:.0f}x [{mark}]",
+            f"Deal save during {what}{lockout}: {during:.1f} ms, "
+            f"floor {alone:.1f} ms, ratio {ratio:.1f}x, {target}",
             flush=True,
         )
     return 0
