@@ -8,8 +8,13 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest
 
+from config.security import AdminLoginForm
+
 
 class SiteAdmin(admin.AdminSite):
+    # Its login refuses the user names the site's own refuses (config.security.LoginNameField).
+    login_form = AdminLoginForm
+
     def has_permission(self, request: HttpRequest) -> bool:
         user = request.user
         return bool(user.is_active and user.is_superuser)

@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from config.security import lockout_response
+from config.security import address_locked, lockout_response, login_name_refused
 
 log = logging.getLogger(__name__)
 
@@ -85,16 +85,14 @@ def _refusal(message: str, status: int) -> HttpResponse:
     return HttpResponse(html, status=status)
 
 
-# The longest user name an account has (``auth.User.username``).
-USERNAME_MAX = 150
-
-
 class LoginLockoutMiddleware:
     """Refuse a locked-out login POST before CSRF, the form and the password hasher run.
 
     django-axes' own backend refuses it before hashing too, but only once the request has
     gone through the whole stack; a flood of locked-out guesses then still occupies the
-    workers that deal entry needs. Here the refusal is one indexed lookup."""
+    workers that deal entry needs. Here the refusal is a lookup or two: the address's
+    failures (a flood of made-up names locks it: ``config.security.AddressThrottledHandler``),
+    then the user name's at that address."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -106,13 +104,16 @@ class LoginLockoutMiddleware:
             and request.path_info == reverse(settings.LOGIN_URL)
         ):
             username = request.POST.get("username", "")
-            # No account has such a name, and the lockout's records could not hold it
-            # (PostgreSQL stores no NUL; the column is USERNAME_MAX long): refused here,
-            # before django-axes reads or writes it.
-            if "\x00" in username or len(username) > USERNAME_MAX:
-                return _refusal(_("This user name cannot be used: type it again."), 400)
             credentials = {"username": username}
-            if AxesProxyHandler.is_locked(request, credentials):
+            AxesProxyHandler.update_request(request)
+            if login_name_refused(username):
+                # The form answers it with its error and never authenticates, and the
+                # lockout's records could not hold it (a NUL, or past the column): only
+                # the address is asked.
+                locked = address_locked(request)
+            else:
+                locked = AxesProxyHandler.is_locked(request, credentials)
+            if locked:
                 if not hasattr(request, "user"):
                     request.user = AnonymousUser()
                 return lockout_response(request, None, credentials)

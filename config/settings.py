@@ -142,6 +142,18 @@ AXES_COOLOFF_TIME = timedelta(minutes=AXES_COOLOFF_MINUTES)
 # A user name from one address: a typo-prone scorer at one phone does not lock the director
 # out at another, and a guesser at one address cannot lock everyone out.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# And an address whatever the user names: a flood that makes up a new name for every guess
+# is new to each name's count above, and every guess would run the password hasher (Django
+# hashes for unknown names too). After this many failures from one address within the
+# cool-off, every login from it is refused before any hashing (config.security's
+# AddressThrottledHandler). Far above AXES_FAILURE_LIMIT because a hall's phones share one
+# address behind its router: ten scorers with a few typos each stay well under 30, and a
+# successful login clears that name's failures (AXES_RESET_ON_SUCCESS), so only names
+# that never got in add up. While the address is locked, no name gets through from it,
+# not even an account's right password: letting real names try would tell a guesser
+# which names exist. `manage.py axes_reset_ip ADDRESS` lifts it early.
+AXES_ADDRESS_FAILURE_LIMIT = env_int("AXES_ADDRESS_FAILURE_LIMIT", 30, minimum=1)
+AXES_HANDLER = "config.security.AddressThrottledHandler"
 AXES_RESET_ON_SUCCESS = True
 # A guess during the lockout does not write (nor extend it): a flood stays read-only.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False

@@ -5,13 +5,16 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
 from config import views
+from config.security import LoginForm
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("", include("ops.urls")),  # /health
     path("sw.js", views.service_worker, name="service_worker"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/", auth_views.LoginView.as_view(authentication_form=LoginForm), name="login"
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",

@@ -67,16 +67,45 @@ def test_an_ordinary_search_still_works(client, kop_tournament):
     assert Registration.objects.count() == 0
 
 
-@pytest.mark.parametrize("username", ["dora\x00", "d" * 5000])
-def test_a_login_with_a_name_no_account_can_have_is_a_400_not_a_500(client, director, username):
+@pytest.mark.parametrize(
+    ("username", "message"),
+    [
+        ("dora\x00", "This user name cannot be used: type it again."),
+        ("d" * 5000, "This user name is too long: type it again."),
+    ],
+)
+@pytest.mark.parametrize("login", ["/accounts/login/", "/admin/login/"])
+def test_a_login_with_a_name_no_account_can_have_is_the_forms_error_not_a_500(
+    client, director, username, message, login, monkeypatch
+):
     """Issue 26: a NUL in the user name, or 5,000 characters, reached django-axes' lockout
-    records (PostgreSQL stores no NUL; the column holds 255): refused before it, saying so."""
+    records (PostgreSQL stores no NUL; the column holds 255) and answered 500. The login
+    form refuses it itself, saying why, without authenticating (no password hashed) and
+    without typing the name into the form again; nothing is recorded."""
+    from axes.models import AccessAttempt
+    from django.contrib.auth.backends import ModelBackend
+
     from tests.strict_db import postgres_rules
 
+    authenticated = []
+    monkeypatch.setattr(ModelBackend, "authenticate", lambda *a, **k: authenticated.append(1))
     with postgres_rules():
-        refused = client.post(reverse("login"), {"username": username, "password": "x"})
-        assert refused.status_code == 400
-        assert "This user name cannot be used" in refused.content.decode()
-        # An ordinary wrong password is still the login form again, with its message.
-        again = client.post(reverse("login"), {"username": "dora", "password": "wrong"})
-    assert again.status_code == 200 and 'name="username"' in again.content.decode()
+        refused = client.post(login, {"username": username, "password": "x"})
+    page = refused.content.decode()
+    assert refused.status_code == 200 and 'name="username"' in page
+    assert message in page
+    assert "\x00" not in page and "d" * 151 not in page
+    assert authenticated == [] and not AccessAttempt.objects.exists()
+
+
+def test_a_refused_name_is_refused_in_polish(client, director):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "pl"
+    page = client.post(reverse("login"), {"username": "dora\x00", "password": "x"})
+    assert "Tej nazwy użytkownika nie można użyć" in page.content.decode()
+
+
+def test_a_wrong_password_is_still_the_form_again_with_the_name_typed(client, director):
+    again = client.post(reverse("login"), {"username": "dora-director", "password": "wrong"})
+    page = again.content.decode()
+    assert again.status_code == 200 and 'value="dora-director"' in page
+    assert "Please enter a correct" in page

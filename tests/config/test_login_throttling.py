@@ -1,15 +1,20 @@
 """Signing in and out, CSRF on a form post, and login throttling (django-axes, by user name
-and address). (A director's password reset that lifts a lockout:
-``tests/clubs/test_members.py``.)"""
+and address, and by address whatever the user names). (A director's password reset that
+lifts a lockout: ``tests/clubs/test_members.py``; user names no account can have:
+``tests/config/test_bad_input.py``.)"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
+from django.contrib.auth import hashers
 from django.test import Client
 from django.urls import reverse
 
 from config import security
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -142,3 +147,92 @@ def test_a_refusal_at_an_address_with_a_query_is_drawn_for_it_and_not_kept(
     assert f'value="/accounts/login/?next=/tournaments/{n}/"' in page.content.decode()
     assert kept == []
     assert fail_logins(client, 1).status_code == 429 and len(kept) == 1  # no query: kept
+
+
+def made_up_names(client: Client, times: int, start: int = 0):
+    """A flood's guesses: a new user name each time, so no name's own count grows."""
+    response = None
+    for n in range(start, start + times):
+        response = client.post("/accounts/login/", {**WRONG, "username": f"guess-{n}"})
+    return response
+
+
+@contextmanager
+def hashes_counted() -> Iterator[list[str]]:
+    """Every password hashed or checked, by the hasher in use."""
+    hasher = type(hashers.get_hasher())
+    calls: list[str] = []
+    encode, verify = hasher.encode, hasher.verify
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hasher, "encode", lambda *a, **k: calls.append("encode") or encode(*a, **k))
+        patch.setattr(hasher, "verify", lambda *a, **k: calls.append("verify") or verify(*a, **k))
+        yield calls
+
+
+def test_a_flood_of_made_up_names_locks_its_address(client, director, settings):
+    limit = settings.AXES_ADDRESS_FAILURE_LIMIT
+    assert limit == 30 and limit > settings.AXES_FAILURE_LIMIT  # the hall's margin
+    assert made_up_names(client, limit - 1).status_code == 200  # the form again
+    last = made_up_names(client, 1, start=limit)  # the failure that reaches the limit
+    assert last.status_code == 429 and b"Too many failed logins" in last.content
+    assert made_up_names(client, 1, start=limit + 1).status_code == 429
+    # Any name from that address, even an account's right password; elsewhere, not.
+    right = client.post(
+        "/accounts/login/", {"username": "dora-director", "password": "pw-secret-123"}
+    )
+    assert right.status_code == 429 and "_auth_user_id" not in client.session
+    elsewhere = Client(REMOTE_ADDR="10.0.0.7")
+    right = {"username": "dora-director", "password": "pw-secret-123"}
+    assert elsewhere.post("/accounts/login/", right).status_code == 302
+
+
+def test_a_locked_out_address_is_refused_before_any_password_is_hashed(client, director, settings):
+    with hashes_counted() as hashed:
+        made_up_names(client, 3)
+        assert hashed == ["encode"] * 3  # Django hashes for a name no account has, too
+        made_up_names(client, settings.AXES_ADDRESS_FAILURE_LIMIT - 3, start=3)
+        hashed.clear()
+        assert made_up_names(client, 5, start=100).status_code == 429
+        right = {"username": "dora-director", "password": "pw-secret-123"}
+        assert client.post("/accounts/login/", right).status_code == 429
+        # The admin site's login form, past the early refusal: django-axes' backend.
+        assert client.post("/admin/login/", {**WRONG, "username": "guess-x"}).status_code == 429
+    assert hashed == []
+
+
+def test_a_refused_name_from_a_locked_address_is_refused_too(client, settings):
+    made_up_names(client, settings.AXES_ADDRESS_FAILURE_LIMIT)
+    assert client.post("/accounts/login/", {**WRONG, "username": "x" * 5000}).status_code == 429
+
+
+def test_the_hall_behind_one_router_is_not_locked_by_its_typos(settings):
+    """Ten scorers behind the hall's router (one address) mistype a few times each; each
+    gets in, and their failures no longer count. Then two mistype again: nobody is
+    locked out, whoever signs in next."""
+    hall = Client(REMOTE_ADDR="192.168.1.1")
+    names = [UserFactory(username=f"scorer-{n}").username for n in range(10)]
+    for name in names:
+        for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+            assert hall.post("/accounts/login/", {**WRONG, "username": name}).status_code == 200
+        phone = Client(REMOTE_ADDR="192.168.1.1")
+        assert (
+            phone.post(
+                "/accounts/login/", {"username": name, "password": "pw-secret-123"}
+            ).status_code
+            == 302
+        )
+    assert 10 * (settings.AXES_FAILURE_LIMIT - 1) > settings.AXES_ADDRESS_FAILURE_LIMIT
+    for name in names[:2]:
+        for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+            hall.post("/accounts/login/", {**WRONG, "username": name})
+    late = Client(REMOTE_ADDR="192.168.1.1")
+    right = {"username": names[9], "password": "pw-secret-123"}
+    assert late.post("/accounts/login/", right).status_code == 302
+
+
+def test_a_few_failures_from_an_address_do_not_lock_another_name(client, director, scorer):
+    made_up_names(client, 6)
+    fail_logins(client, 4)
+    assert client.post("/accounts/login/", {**WRONG, "username": "sam-scorer"}).status_code == 200
+    right = {"username": "sam-scorer", "password": "pw-secret-123"}
+    assert client.post("/accounts/login/", right).status_code == 302

@@ -69,6 +69,12 @@ def test_production_accepts_a_real_secret_key():
     assert result.returncode == 0, result.stderr
 
 
+def test_the_login_limit_per_address_is_read_from_the_environment():
+    result = _settings_in_subprocess(AXES_ADDRESS_FAILURE_LIMIT="0")
+    assert result.returncode != 0
+    assert "AXES_ADDRESS_FAILURE_LIMIT=0 must be at least 1" in result.stderr
+
+
 # `check --deploy` in production and hall mode: tests/config/test_hardening.py
 
 
