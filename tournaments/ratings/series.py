@@ -11,7 +11,7 @@ from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from clubs.models import Player
+from clubs.models import Club, Player
 from tournaments.models import Registration, Series, SeriesTournament, Tournament
 from tournaments.ranking import ratings as core
 from tournaments.ratings.common import RatingError, check_game, snapshot_rows
@@ -48,6 +48,7 @@ def series_create(
     min_tournaments: int = 1,
     drop_worst: bool = False,
     tournaments: Sequence[Tournament] = (),
+    club: Club | None = None,
     created_by: Any = None,
 ) -> Series:
     check_game(game)
@@ -65,6 +66,7 @@ def series_create(
         points_table=list(points_table),
         min_tournaments=min_tournaments,
         drop_worst=drop_worst,
+        club=club,
         created_by=created_by,
     )
     SeriesTournament.objects.bulk_create(
