@@ -22,19 +22,28 @@ from tournaments.seating.generate import MAX_SEED
 
 class DirectedClubField(forms.ModelChoiceField):
     """The club that owns what a form makes (a player of its register, a tournament, a
-    series, an imported event): one of the clubs the user directs, chosen already when
-    there is only one. ``limit_to(user)`` in the form's ``__init__`` sets the choice."""
+    series, an imported event): one of the clubs the user directs. A director of one
+    club has it chosen, even by a form sent without the field (a one-club installation's
+    forms and scripts, as before clubs owned things). ``limit_to(user)`` in the form's
+    ``__init__`` sets the choice."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("label", _("Club"))
         super().__init__(queryset=Club.objects.none(), empty_label=None, **kwargs)
+        self.only: Club | None = None
 
     def limit_to(self, user: Any) -> None:
         clubs = directed_clubs(user).order_by("name")
         self.queryset = clubs
-        if self.initial is None:
-            only = list(clubs[:2])
-            self.initial = only[0].pk if len(only) == 1 else None
+        found = list(clubs[:2])
+        self.only = found[0] if len(found) == 1 else None
+        if self.initial is None and self.only is not None:
+            self.initial = self.only.pk
+
+    def clean(self, value: Any) -> Any:
+        if value in self.empty_values and self.only is not None and not self.disabled:
+            return self.only
+        return super().clean(value)
 
 
 class PlayerForm(forms.Form):
