@@ -169,7 +169,7 @@ class SeriesForm(forms.Form):
             self.fields["club"].disabled = True  # a series stays its club's
             self.fields["club"].required = False
             cast(DirectedClubField, self.fields["club"]).queryset = Club.objects.filter(
-                pk=series.club_id
+                pk__in=[series.club_id]
             )
         tournaments.queryset = chosen.distinct().order_by("-created_at")
 
