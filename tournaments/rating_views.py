@@ -195,11 +195,7 @@ def series_index(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/series_index.html",
-        {
-            "series_list": Series.objects.select_related("club").prefetch_related("tournaments")[
-                :200
-            ]
-        },
+        {"series_list": Series.objects.prefetch_related("tournaments")[:200]},
     )
 
 
