@@ -26,7 +26,7 @@ class Club(models.Model):
 
     name = models.CharField(_("name"), max_length=120, unique=True)
     city = models.CharField(_("city"), max_length=80, blank=True)
-    kind = models.CharField(_("kind"), max_length=12, choices=KINDS, default=CLUB)
+    kind = models.CharField(_("kind"), max_length=12, choices=KINDS, default=CLUB, db_default=CLUB)
     association = models.ForeignKey(
         "self",
         null=True,

@@ -26,7 +26,7 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
 def pytest_configure(config: pytest.Config) -> None:
     if config.pluginmanager.hasplugin("django"):
         # pytest-django has set Django up by now (before the conftests were loaded).
-        for module in ("tests.actors", "tests.fixtures"):
+        for module in ("tests.actors", "tests.fixtures", "tests.clubs.identities"):
             config.pluginmanager.import_plugin(module)
 
 

@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='club',
             name='kind',
-            field=models.CharField(choices=[('club', 'club'), ('association', 'association of clubs')], default='club', max_length=12, verbose_name='kind'),
+            field=models.CharField(choices=[('club', 'club'), ('association', 'association of clubs')], db_default='club', default='club', max_length=12, verbose_name='kind'),
         ),
         migrations.CreateModel(
             name='ClubRecord',

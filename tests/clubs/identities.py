@@ -2,8 +2,8 @@
 director and the scorer of club A, the director of club B, an account with no role,
 anonymous; and the database's state, to show a refused request wrote nothing.
 
-Use: ``from tests.clubs.identities import *  # noqa: F403`` in a test module, then take
-the ``people`` fixture: ``people.client("director_b").post(url)``.
+The ``people`` fixture is registered for every directory (``tests/conftest.py``):
+``people.client("director_b").post(url)``; import ``database_state`` and ``refused``.
 """
 
 from __future__ import annotations
@@ -63,7 +63,9 @@ def database_state() -> str:
     for model in sorted(apps.get_models(), key=lambda m: m._meta.db_table):
         if model._meta.db_table in _NOT_STATE or not model._meta.managed:
             continue
-        for row in model._base_manager.order_by("pk").values_list():
+        # A login (``People.client``) stamps last_login: not a club's state.
+        columns = [f.attname for f in model._meta.concrete_fields if f.name != "last_login"]
+        for row in model._base_manager.order_by("pk").values_list(*columns):
             digest.update(repr(row).encode())
     return digest.hexdigest()
 

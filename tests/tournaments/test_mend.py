@@ -524,16 +524,22 @@ def test_a_director_without_admin_rights_sees_no_admin_link(director_client, adm
     assert admin_href not in page
 
 
-def test_an_account_the_admin_shows_something_sees_the_link(admin_href, director, db):
+def test_only_a_site_administrator_sees_the_link_and_the_admin(admin_href, director, db):
+    """The admin site does not check clubs, so it is the superusers' alone: a staff
+    account or a director holding model permissions from the single-club days is
+    neither shown the link nor let in (issue 26)."""
     superuser = UserFactory(username="root", is_staff=True, is_superuser=True)
     staff = UserFactory(username="clerk", is_staff=True)
     staff.user_permissions.add(Permission.objects.get(codename="view_tournament"))
+    director.is_staff = True
+    director.save()
     director.user_permissions.add(Permission.objects.get(codename="change_tournament"))
-    for user in (superuser, staff, director):
+    for user, allowed in ((superuser, True), (staff, False), (director, False)):
         browser = Client()
         browser.force_login(user)
-        assert admin_href in browser.get(reverse("tournaments:index")).content.decode(), user
-        assert browser.get(reverse("admin:index")).status_code == 200
+        page = browser.get(reverse("tournaments:index")).content.decode()
+        assert (admin_href in page) is allowed, user
+        assert browser.get(reverse("admin:index")).status_code == (200 if allowed else 302)
 
 
 def test_an_older_round_offers_no_mend(director_client, kop_tournament, sixteen):
