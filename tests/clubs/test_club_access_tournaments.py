@@ -26,7 +26,6 @@ from django.urls import URLPattern, URLResolver, reverse
 
 from clubs.models import Player
 from scoring.models import RuleProfile
-from tests.clubs.identities import *  # noqa: F403
 from tests.clubs.identities import People, database_state, refused
 from tests.factories import RegistrationFactory, TournamentFactory
 from tests.tournaments.test_standings_words import FIVE, play_round_one
@@ -359,7 +358,7 @@ def _form_refused_club(response: Any) -> bool:
 def test_only_the_clubs_directors_change_or_see_it(world, case):
     for who in (*REFUSED, *ALLOWED):
         with transaction.atomic():
-            client = world.people.client(who)  # signing in stamps the last login
+            client = world.people.client(who)
             world.extra["history"] = _history(world)
             before = database_state()
             response = _ask(world, case, client)
@@ -378,7 +377,7 @@ def test_hidden_standings_are_read_by_the_clubs_directors_only(world):
     url = reverse("tournaments:standings", kwargs={"slug": world.spring.slug})
     player = reverse("tournaments:player_results", kwargs={"slug": world.spring.slug, "number": 1})
     for who in (*REFUSED, *ALLOWED):
-        client = world.people.client(who)  # signing in stamps the last login
+        client = world.people.client(who)
         before = database_state()
         page, card = client.get(url), client.get(player)
         assert page.status_code == 200 and card.status_code == 200, who
