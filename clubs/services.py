@@ -16,6 +16,16 @@ from clubs.roles import DIRECTOR, club_roles, directed_club_ids, directs, is_sit
 from clubs.signals import person_merge_check, person_rows_changed
 
 
+def club_or_first(club: Club | None) -> Club:
+    """``club``; for a thing of no club (a tournament made by a command before clubs
+    owned things), the first club, made if there is none. A user's request names its
+    club instead (the form's choice, the tournament's club)."""
+    if club is not None:
+        return club
+    first = Club.objects.order_by("pk").first()
+    return first if first is not None else Club.objects.create(name=_("Club"))
+
+
 @transaction.atomic
 def player_create(*, club: Club, name: str, federation_id: str = "") -> Player:
     """Register a player under the next free club number (numbers are never reused). The

@@ -156,7 +156,9 @@ class TournamentFactory(factory.django.DjangoModelFactory):
     profile_version = factory.LazyAttribute(_version)
     rounds = 5
     deals_per_round = 32
-    club = None
+    # Every tournament is a club's (issue 26): the first club, as the migration to clubs
+    # gave one to every tournament of a one-club installation (a new club if none).
+    club = factory.LazyFunction(lambda: Club.objects.order_by("pk").first() or ClubFactory())
     seed = 7
     hide_standings = False
     round_minutes = None

@@ -3,14 +3,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
+from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import PlayerChoiceField
 from clubs.models import Club, Player
+from clubs.roles import directed_clubs
 from clubs.selectors import players_similar_to
 from scoring.models import RuleProfile
-from scoring.selectors import default_profile
+from scoring.selectors import default_profile, usable_profiles
 
 if TYPE_CHECKING:
     from scoring.models import RuleProfile
@@ -18,16 +20,43 @@ from tournaments.families import family_for
 from tournaments.seating.generate import MAX_SEED
 
 
+class DirectedClubField(forms.ModelChoiceField):
+    """The club that owns what a form makes (a player of its register, a tournament, a
+    series, an imported event): one of the clubs the user directs. A director of one
+    club has it chosen, even by a form sent without the field (a one-club installation's
+    forms and scripts, as before clubs owned things). ``limit_to(user)`` in the form's
+    ``__init__`` sets the choice."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", _("Club"))
+        super().__init__(queryset=Club.objects.none(), empty_label=None, **kwargs)
+        self.only: Club | None = None
+
+    def limit_to(self, user: Any) -> None:
+        clubs = directed_clubs(user).order_by("name")
+        self.queryset = clubs
+        found = list(clubs[:2])
+        self.only = found[0] if len(found) == 1 else None
+        if self.initial is None and self.only is not None:
+            self.initial = self.only.pk
+
+    def clean(self, value: Any) -> Any:
+        if value in self.empty_values and self.only is not None and not self.disabled:
+            return self.only
+        return super().clean(value)
+
+
 class PlayerForm(forms.Form):
-    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.all(), empty_label=None)
+    club = DirectedClubField()
     name = forms.CharField(label=_("Name"), max_length=120)
     federation_id = forms.CharField(label=_("Federation id"), max_length=40, required=False)
     different_person = forms.BooleanField(
         label=_("This is a different person: add them anyway"), required=False
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        cast(DirectedClubField, self.fields["club"]).limit_to(user)
         self.similar: list[Player] = []
 
     def clean_name(self) -> str:
@@ -50,6 +79,7 @@ class PlayerForm(forms.Form):
 
 
 class TournamentForm(forms.Form):
+    club = DirectedClubField()
     name = forms.CharField(label=_("Name"), max_length=160)
     profile: forms.ModelChoiceField[RuleProfile] = forms.ModelChoiceField(
         label=_("Rule profile"), queryset=None, empty_label=None
@@ -68,10 +98,19 @@ class TournamentForm(forms.Form):
         label=_("Hide standings until the last round is finished"), required=False
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        cast(forms.ModelChoiceField, self.fields["profile"]).queryset = RuleProfile.objects.all()
+        cast(DirectedClubField, self.fields["club"]).limit_to(user)
+        cast(forms.ModelChoiceField, self.fields["profile"]).queryset = usable_profiles(user)
         self.fields["profile"].initial = default_profile()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        club, profile = data.get("club"), data.get("profile")
+        if club and profile and profile.club_id not in (None, club.pk):
+            # A custom profile is its club's: another club's tournament may not use it.
+            self.add_error("profile", _("This rule profile belongs to another club."))
+        return data
 
 
 class EntryForm(forms.Form):
@@ -141,7 +180,7 @@ class TournamentEditForm(forms.Form):
     )
     reason = MendReasonField(required=False)
 
-    def __init__(self, *args: Any, tournament: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, tournament: Any, user: Any, **kwargs: Any) -> None:
         kwargs.setdefault(
             "initial",
             {
@@ -153,8 +192,12 @@ class TournamentEditForm(forms.Form):
             },
         )
         super().__init__(*args, **kwargs)
+        # The shared profiles, the custom ones of the tournament's club (if the user
+        # directs it) and the one it has now.
+        current = tournament.profile_version.profile_id
+        usable = usable_profiles(user).filter(club_id__in=[tournament.club_id])
         cast(forms.ModelChoiceField, self.fields["profile"]).queryset = RuleProfile.objects.filter(
-            game=tournament.game
+            Q(builtin=True) | Q(pk__in=usable.values("pk")) | Q(pk=current), game=tournament.game
         )
 
     def clean_name(self) -> str:
@@ -452,20 +495,23 @@ class AdjustmentForm(forms.Form):
 
 
 class EventUploadForm(forms.Form):
-    """An event file (``formats/event-json.md``) to import: its first step uploads it."""
+    """An event file (``formats/event-json.md``) to import: its first step uploads it.
+    The tournament is the chosen club's, its players matched in that club's register."""
 
     event_file = forms.FileField(label=_("Event file (JSON)"))
-    club = forms.ModelChoiceField(
-        label=_("Match players in the register of"),
-        queryset=Club.objects.order_by("name"),
-        required=False,
-    )
+    club = DirectedClubField(label=_("The tournament's club (players matched in its register)"))
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(DirectedClubField, self.fields["club"]).limit_to(user)
 
 
 class EventConfirmForm(forms.Form):
     """The second step: the file's text, kept in the page the director confirms."""
 
     event_text = forms.CharField(widget=forms.Textarea(attrs={"hidden": True}), strip=False)
-    club = forms.ModelChoiceField(
-        queryset=Club.objects.order_by("name"), required=False, widget=forms.HiddenInput
-    )
+    club = DirectedClubField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(DirectedClubField, self.fields["club"]).limit_to(user)

@@ -15,11 +15,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
-from clubs.models import Player
-from clubs.roles import director_required, directs
+from clubs.models import Club, Player
+from clubs.roles import director_required, directs, owned_by_directed, require_director_of
 from config.csvexport import csv_response
 from tournaments import ratings
 from tournaments.families import games
+from tournaments.forms import DirectedClubField
 from tournaments.models import Series, Tournament
 from tournaments.tables import (
     PlayerSessionsTable,
@@ -141,6 +142,7 @@ class TournamentChoices(forms.ModelMultipleChoiceField):
 
 
 class SeriesForm(forms.Form):
+    club = DirectedClubField()
     name = forms.CharField(label=gettext_lazy("Name"), max_length=160)
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=games)
     points_table = forms.CharField(
@@ -165,12 +167,21 @@ class SeriesForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
     )
 
-    def __init__(self, *args: Any, series: Series | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, user: Any, series: Series | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        cast(DirectedClubField, self.fields["club"]).limit_to(user)
+        # The tournaments of the clubs the user directs, and those the series has.
         tournaments = cast(forms.ModelMultipleChoiceField, self.fields["tournaments"])
-        tournaments.queryset = Tournament.objects.order_by("-created_at")
+        chosen = owned_by_directed(Tournament.objects.all(), user)
         if series is not None:
+            chosen = chosen | Tournament.objects.filter(series=series)
             self.fields["game"].disabled = True
+            self.fields["club"].disabled = True  # a series stays its club's
+            self.fields["club"].required = False
+            cast(DirectedClubField, self.fields["club"]).queryset = Club.objects.filter(
+                pk__in=[series.club_id]
+            )
+        tournaments.queryset = chosen.distinct().order_by("-created_at")
 
     def clean_points_table(self) -> tuple[int, ...]:
         try:
@@ -200,10 +211,11 @@ def series_index(request: HttpRequest) -> HttpResponse:
 
 @director_required
 def series_new(request: HttpRequest) -> HttpResponse:
-    form = SeriesForm(request.POST or None)
+    form = SeriesForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         series = ratings.series_create(
+            club=data["club"],
             name=data["name"],
             game=data["game"],
             points_table=data["points_table"],
@@ -219,7 +231,9 @@ def series_new(request: HttpRequest) -> HttpResponse:
 @director_required
 def series_edit(request: HttpRequest, slug: str) -> HttpResponse:
     series = get_object_or_404(Series, slug=slug)
+    require_director_of(request.user, series.club_id)
     initial = {
+        "club": series.club_id,
         "name": series.name,
         "game": series.game,
         "points_table": ", ".join(str(p) for p in series.points_table),
@@ -227,7 +241,7 @@ def series_edit(request: HttpRequest, slug: str) -> HttpResponse:
         "drop_worst": series.drop_worst,
         "tournaments": list(series.tournaments.all()),
     }
-    form = SeriesForm(request.POST or None, initial=initial, series=series)
+    form = SeriesForm(request.POST or None, initial=initial, series=series, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         ratings.series_update(
@@ -250,5 +264,10 @@ def series_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "tournaments/series_detail.html",
-        {"series": series, "table": table, **standings},
+        {
+            "series": series,
+            "table": table,
+            "can_direct": directs(request.user, series.club_id),
+            **standings,
+        },
     )

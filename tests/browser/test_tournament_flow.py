@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from clubs.selectors import player_label, several_clubs
 from scoring import profile_services
 from tests.browser.conftest import login, no_horizontal_overflow
 from tests.factories import ClubFactory, PlayerFactory
@@ -43,7 +44,8 @@ def test_director_seats_a_round_and_a_table_scores_it(
     tournament = Tournament.objects.get()
     # Registration and check-in of the field (the first two through the page).
     for player in players[:2]:
-        desktop.select_option("select[name=player]", label=f"{player.name} (#{player.number})")
+        label = player_label(player, several=several_clubs())  # with the club's name if two
+        desktop.select_option("select[name=player]", label=label)
         desktop.get_by_role("button", name="Register").click()
         desktop.wait_for_load_state()
     for player in players[2:]:

@@ -44,16 +44,16 @@ def test_the_players_page_is_alphabetical_and_links_to_each_player(client, club)
 
 
 def test_new_tables_and_tournaments_start_from_the_kop_koscian_profile(profiles, director):
-    assert TournamentForm()["profile"].value() == profiles["kop-koscian"].pk
+    assert TournamentForm(user=director)["profile"].value() == profiles["kop-koscian"].pk
     assert SessionForm(user=director)["profile"].value() == profiles["kop-koscian"].pk
 
 
-def test_without_koscian_the_first_kop_profile_is_offered(profiles):
+def test_without_koscian_the_first_kop_profile_is_offered(profiles, director):
     profiles["kop-koscian"].versions.all().delete()
     profiles["kop-koscian"].delete()
     first_kop = min((p for p in profiles.values() if p.game == "kop" and p.slug != "kop-koscian"),
                     key=lambda p: p.name)  # fmt: skip
-    assert TournamentForm()["profile"].value() == first_kop.pk
+    assert TournamentForm(user=director)["profile"].value() == first_kop.pk
 
 
 # ------------------------------------------------------------------ many players at once

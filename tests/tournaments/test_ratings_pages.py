@@ -202,6 +202,7 @@ def test_director_creates_a_series_and_the_standings_drop_the_worst(director_cli
     response = director_client.post(
         reverse("tournaments:series_new"),
         {
+            "club": cups[0].club_id,
             "name": "Grand Prix 2026",
             "game": "kop",
             "points_table": "25, 18, 15, 12",
@@ -317,7 +318,9 @@ def test_series_refuses_tournaments_of_another_game(director_client, three_cups,
 
 def test_director_edits_a_series(director_client, three_cups):
     _players, cups = three_cups
-    series = ratings.series_create(name="GP", game="kop", points_table=[10], tournaments=cups[:1])
+    series = ratings.series_create(
+        name="GP", game="kop", points_table=[10], tournaments=cups[:1], club=cups[0].club
+    )
     response = director_client.post(
         reverse("tournaments:series_edit", args=[series.slug]),
         {
@@ -337,7 +340,8 @@ def test_director_edits_a_series(director_client, three_cups):
 def test_only_directors_create_or_edit_series(
     client, member_client, scorer_client, director_client, url_name, three_cups
 ):
-    series = ratings.series_create(name="GP", game="kop", points_table=[10])
+    club = three_cups[1][0].club
+    series = ratings.series_create(name="GP", game="kop", points_table=[10], club=club)
     args = [series.slug] if url_name == "series_edit" else []
     url = reverse(f"tournaments:{url_name}", args=args)
     data = {"name": "Sneaky", "game": "kop", "points_table": "1", "min_tournaments": 1}

@@ -11,6 +11,7 @@ from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from clubs.models import Club
 from clubs.selectors import clubs_of, person_rows
 from tournaments.models import Registration, Series, SeriesTournament, Tournament
 from tournaments.ranking import ratings as core
@@ -48,6 +49,7 @@ def series_create(
     min_tournaments: int = 1,
     drop_worst: bool = False,
     tournaments: Sequence[Tournament] = (),
+    club: Club | None = None,
     created_by: Any = None,
 ) -> Series:
     check_game(game)
@@ -65,6 +67,7 @@ def series_create(
         points_table=list(points_table),
         min_tournaments=min_tournaments,
         drop_worst=drop_worst,
+        club=club,
         created_by=created_by,
     )
     SeriesTournament.objects.bulk_create(

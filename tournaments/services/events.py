@@ -29,7 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
-from clubs.services import player_create
+from clubs.services import club_or_first, player_create
 from scoring.engines.errors import Problem, RuleError, SheetError
 from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS, validate_profile_options
 from scoring.games import game_for
@@ -278,7 +278,7 @@ def event_import(
     write path refuses, which rolls everything back)."""
     read = event_read(raw)
     data = read.data
-    club = club or club_for() or Club.objects.create(name=_("Club"))
+    club = club_or_first(club)
     game = data["game"]
     options = read.event.event.options
     matches = event_players(data=data, club=club)

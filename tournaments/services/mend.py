@@ -22,8 +22,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Player
-from clubs.services import player_create
+from clubs.models import Player
+from clubs.services import club_or_first, player_create
 from scoring.models import TableSeat, TableSession
 from scoring.services import DealRejected, reason_checked
 from tournaments.errors import TournamentError
@@ -357,10 +357,7 @@ def seat_substitute(
         name = " ".join(new_name.split())
         if not name:
             raise TournamentError(_("Choose a registered player or type a new name."))
-        club = tournament.club or Club.objects.order_by("pk").first()
-        if club is None:
-            club = Club.objects.create(name=_("Club"))
-        player = player_create(club=club, name=name)
+        player = player_create(club=club_or_first(tournament.club), name=name)
     entry = (
         Registration.objects.select_for_update()
         .filter(tournament=tournament, player=player)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
 from clubs.selectors import fold_name, names_alike
-from clubs.services import player_create
+from clubs.services import club_or_first, player_create
 from scoring.engines.sheet_checks import MAX_NAME_LENGTH, name_problem
 from scoring.profile_services import create_with_unique_slug
 from tournaments.errors import EntriesRejected, TournamentError
@@ -131,9 +131,7 @@ def registrations_paste(*, tournament: Tournament, text: str) -> list[Registrati
     (CSV, as a spreadsheet copies it). New names become players of the tournament's club.
     All or nothing: ``EntriesRejected`` lists every line's problem; players already
     registered are skipped."""
-    club = tournament.club or Club.objects.order_by("pk").first()
-    if club is None:
-        club = Club.objects.create(name=_("Club"))
+    club = club_or_first(tournament.club)
     problems: list[str] = []
     wanted: list[Any] = []
     try:

@@ -15,9 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from clubs.models import Club
 from clubs.roles import director_required
-from clubs.services import player_create
+from clubs.services import club_or_first, player_create
 from scoring.permissions import entry_actor
 from tournaments import services
 from tournaments.forms import (
@@ -28,12 +27,12 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.models import Registration, RoundTable
-from tournaments.views.pages import tournament_or_404
+from tournaments.views.pages import directed_tournament, tournament_or_404
 
 
 @director_required
 def player_add(request: HttpRequest) -> HttpResponse:
-    form = PlayerForm(request.POST or None)
+    form = PlayerForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         player = player_create(
             club=form.cleaned_data["club"],
@@ -54,7 +53,7 @@ def player_add(request: HttpRequest) -> HttpResponse:
 
 @director_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         profile = data["profile"]
@@ -67,6 +66,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             round_minutes=data["round_minutes"],
             seed=data["seed"],
             hide_standings=data["hide_standings"],
+            club=data["club"],
             created_by=request.user,
         )
         return redirect("tournaments:detail", slug=tournament.slug)
@@ -76,14 +76,13 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 @require_POST
 @director_required
 def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_or_404(slug)
+    tournament = directed_tournament(request, slug)
     form = EntryForm(request.POST, tournament=tournament)
     if form.is_valid():
         player = form.cleaned_data["player"]
         if player is None:
-            club = tournament.club or Club.objects.order_by("pk").first()
-            if club is None:
-                club = Club.objects.create(name=_("Club"))
+            # A new name joins the register of the tournament's club.
+            club = club_or_first(tournament.club)
             player = player_create(club=club, name=form.cleaned_data["new_name"])
         try:
             entry = services.registration_add(
@@ -109,7 +108,7 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
 @director_required
 def entries_paste(request: HttpRequest, slug: str) -> HttpResponse:
     """Register a pasted list of players (one a line: a name, or a name and a club number)."""
-    tournament = tournament_or_404(slug)
+    tournament = directed_tournament(request, slug)
     try:
         added = services.registrations_paste(
             tournament=tournament, text=request.POST.get("players", "")
@@ -130,7 +129,7 @@ def entries_paste(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @director_required
 def entries_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_or_404(slug)
+    tournament = directed_tournament(request, slug)
     count = services.registrations_check_in_all(tournament=tournament)
     messages.success(
         request,
@@ -142,7 +141,7 @@ def entries_check_in_all(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @director_required
 def entry_update(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = tournament_or_404(slug)
+    tournament = directed_tournament(request, slug)
     entry = get_object_or_404(Registration, tournament=tournament, number=number)
     action = request.POST.get("action")
     if action == "check_in":
@@ -165,7 +164,7 @@ def entry_update(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 @director_required
 def round_next(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_or_404(slug)
+    tournament = directed_tournament(request, slug)
     try:
         order = services.parse_start_order(request.POST.get("seeding_order", ""))
         rnd = services.round_generate(tournament=tournament, order=order or None)
@@ -178,7 +177,7 @@ def round_next(request: HttpRequest, slug: str) -> HttpResponse:
 
 @director_required
 def round_import(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_or_404(slug)
+    tournament = directed_tournament(request, slug)
     form = SeatingImportForm(request.POST or None, request.FILES or None)
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():

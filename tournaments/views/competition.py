@@ -18,7 +18,7 @@ from tournaments import selectors, services
 from tournaments.families import family_for
 from tournaments.forms import AdjustmentForm, CompetitionForm, SituationForm
 from tournaments.models import Adjustment, Round, RoundTable, Tournament
-from tournaments.views.pages import tournament_or_404
+from tournaments.views.pages import directed_tournament
 
 
 def _options(tournament: Tournament) -> Any:
@@ -29,7 +29,7 @@ def _options(tournament: Tournament) -> Any:
 def competition(request: HttpRequest, slug: str) -> HttpResponse:
     """The competition rules (``action=options``), an adjustment added (``adjust``) or
     removed (``unadjust``), and what the rules make of the teams and classes."""
-    tournament = tournament_or_404(slug)
+    tournament = directed_tournament(request, slug)
     vint = not family_for(tournament.game).competition.walkouts  # classes and nets only
     action = request.POST.get("action") if request.method == "POST" else None
     options = _options(tournament)
@@ -115,7 +115,7 @@ def _seat_value(table: RoundTable, seat: int) -> str:
 def round_situations(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round's walkouts and short tables: record one (``action=record``: the seat as
     its player, after which deal) or clear one (``normal``: the table)."""
-    tournament = tournament_or_404(slug)
+    tournament = directed_tournament(request, slug)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     tables = selectors.round_situations(rnd=rnd)
     choices = [

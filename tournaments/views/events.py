@@ -11,13 +11,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from clubs.roles import director_required, is_director
+from clubs.roles import director_required, directs
 from scoring.engines.errors import SheetError
 from scoring.problems import problem_text
 from tournaments import selectors
 from tournaments.forms import EventConfirmForm, EventUploadForm
 from tournaments.selectors.events import event_document, event_exportable
-from tournaments.services.events import club_for, event_import, event_players, event_read
+from tournaments.services.events import event_import, event_players, event_read
 from tournaments.views.pages import tournament_or_404
 
 
@@ -25,7 +25,9 @@ def event_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The event file: the director's only while the standings are hidden."""
     tournament = tournament_or_404(slug)
     view = selectors.standings_view(
-        tournament=tournament, viewer_is_director=is_director(request.user), with_data=False
+        tournament=tournament,
+        viewer_is_director=directs(request.user, tournament.club_id),
+        with_data=False,
     )
     if not view["visible"]:
         raise PermissionDenied(_("The standings are hidden until the last round is finished."))
@@ -48,11 +50,11 @@ def event_upload(request: HttpRequest) -> HttpResponse:
     problems: list[str] = []
     preview = None
     confirm = None
-    upload = EventUploadForm()
+    upload = EventUploadForm(user=request.user)
     if request.method == "POST" and "event_text" in request.POST:
-        confirm = EventConfirmForm(request.POST)
+        confirm = EventConfirmForm(request.POST, user=request.user)
         if confirm.is_valid():
-            club = confirm.cleaned_data["club"] or club_for()
+            club = confirm.cleaned_data["club"]
             try:
                 tournament, _matches = event_import(
                     raw=confirm.cleaned_data["event_text"], club=club, user=request.user
@@ -62,11 +64,13 @@ def event_upload(request: HttpRequest) -> HttpResponse:
             else:
                 messages.success(request, _("The event file was imported."))
                 return redirect("tournaments:detail", slug=tournament.slug)
+        elif "club" in confirm.errors:
+            problems = [_("Choose a club you direct: the tournament will be its.")]
         else:
             problems = [_("The file was lost on the way: upload it again.")]
         confirm = None
     elif request.method == "POST":
-        upload = EventUploadForm(request.POST, request.FILES)
+        upload = EventUploadForm(request.POST, request.FILES, user=request.user)
         if upload.is_valid():
             raw = upload.cleaned_data["event_file"].read()
             try:
@@ -74,13 +78,13 @@ def event_upload(request: HttpRequest) -> HttpResponse:
             except SheetError as exc:
                 problems = _lines(exc)
             else:
-                club = upload.cleaned_data["club"] or club_for()
+                club = upload.cleaned_data["club"]
                 preview = event_players(data=read.data, club=club)
-                chosen = club.pk if club else None
                 confirm = EventConfirmForm(
-                    initial={"event_text": raw.decode("utf-8-sig"), "club": chosen}
+                    initial={"event_text": raw.decode("utf-8-sig"), "club": club.pk},
+                    user=request.user,
                 )
-                upload = EventUploadForm(initial={"club": chosen})
+                upload = EventUploadForm(initial={"club": club.pk}, user=request.user)
     return render(
         request,
         "tournaments/event_import.html",

@@ -24,13 +24,13 @@ from tournaments.forms import (
     WithdrawalForm,
 )
 from tournaments.models import Registration, Round
-from tournaments.views.pages import tournament_or_404
+from tournaments.views.pages import directed_tournament
 
 
 @director_required
 def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_or_404(slug)
-    form = TournamentEditForm(request.POST or None, tournament=tournament)
+    tournament = directed_tournament(request, slug)
+    form = TournamentEditForm(request.POST or None, tournament=tournament, user=request.user)
     started = tournament.rounds.exists()
     has_deals = TableSession.objects.filter(
         round_table__round__tournament=tournament, revision__gt=0
@@ -62,7 +62,7 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
 def entry_withdrawal(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The confirmation page of a withdrawal (or of a reinstatement, for a player who has
     withdrawn), with a reason; the POST does it."""
-    tournament = tournament_or_404(slug)
+    tournament = directed_tournament(request, slug)
     entry = get_object_or_404(
         Registration.objects.select_related("player"), tournament=tournament, number=number
     )
@@ -112,7 +112,7 @@ MEND_FORMS: dict[str, Any] = {"reseat": ReseatForm, "swap": SwapForm, "substitut
 def round_mend(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The newest round's mends: re-seat it, swap two players, put in a substitute. The
     POST's ``action`` names the form sent; the others are shown empty."""
-    tournament = tournament_or_404(slug)
+    tournament = directed_tournament(request, slug)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     seated, seated_players = _seated(rnd)
     action = request.POST.get("action") if request.method == "POST" else None

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 
 from clubs.http import HtmxHttpRequest
-from clubs.roles import director_required, is_director
+from clubs.roles import director_required, directs, owned_by_directed, require_director_of
 from clubs.selectors import player_list
 from tournaments import selectors
 from tournaments.forms import (
@@ -26,18 +26,35 @@ def tournament_or_404(slug: str) -> Tournament:
     )
 
 
+def directed_tournament(request: HttpRequest, slug: str) -> Tournament:
+    """The tournament, for a director of its club (in a view wrapped in
+    ``director_required``, which sends anonymous readers to the login page): anyone
+    else gets 403, and nothing is written."""
+    tournament = tournament_or_404(slug)
+    require_director_of(request.user, tournament.club_id)
+    return tournament
+
+
 def player_index(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/players.html", {"players": player_list()})
 
 
 def tournament_index(request: HttpRequest) -> HttpResponse:
+    """Every tournament (public), and first the ones of the clubs the reader directs."""
+    listed = Tournament.objects.select_related("club")
+    yours = (
+        list(owned_by_directed(listed, request.user)[:100]) if request.user.is_authenticated else []
+    )
     return render(
-        request, "tournaments/index.html", {"tournaments": Tournament.objects.all()[:100]}
+        request,
+        "tournaments/index.html",
+        {"tournaments": listed[:100], "yours": yours},
     )
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
+    director = directs(request.user, tournament.club_id)
     entries = tournament.entries.select_related("player").order_by("number")
     rounds = tournament.rounds.prefetch_related("tables").order_by("number")
     context = {
@@ -47,9 +64,8 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "entry_form": EntryForm(tournament=tournament),
         "can_start_next": selectors.next_round_ready(tournament=tournament),
         "active_count": sum(1 for e in entries if e.withdrawn_after is None),
-        "history": selectors.tournament_history(tournament=tournament)
-        if is_director(request.user)
-        else [],
+        "history": selectors.tournament_history(tournament=tournament) if director else [],
+        "can_direct": director,
     }
     return render(request, "tournaments/detail.html", context)
 
@@ -58,18 +74,17 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = tournament_or_404(slug)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     tables = selectors.round_tables(rnd=rnd)
+    director = directs(request.user, tournament.club_id)
     context = {
         "tournament": tournament,
         "round": rnd,
         "tables": tables,
         "byes": selectors.round_byes(rnd=rnd),
         # The director's link to mend the round: the newest round only.
-        "newest": is_director(request.user)
-        and not tournament.rounds.filter(number__gt=number).exists(),
+        "newest": director and not tournament.rounds.filter(number__gt=number).exists(),
+        "can_direct": director,
     }
-    view = selectors.standings_view(
-        tournament=tournament, viewer_is_director=is_director(request.user)
-    )
+    view = selectors.standings_view(tournament=tournament, viewer_is_director=director)
     if request.GET.get("print"):
         # The round's results for the notice board (A4, the browser's print): the seats
         # of every table, with their points once accepted, unless the standings are
@@ -83,8 +98,10 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             tournament=tournament, data=view["data"], round_number=number, request=request
         )
     if request.GET.get("cards"):
-        if not is_director(request.user):
+        # The cards carry the tables' private links: the club's directors' only.
+        if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
+        require_director_of(request.user, tournament.club_id)
         context["link_base"] = f"{request.scheme}://{request.get_host()}"
         return render(request, "tournaments/table_cards.html", context)
     return render(request, "tournaments/round.html", context)
@@ -92,7 +109,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @director_required
 def progress_board(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_or_404(slug)
+    tournament = directed_tournament(request, slug)
     context = {"tournament": tournament, **selectors.progress(tournament=tournament)}
     context["projector"] = bool(request.GET.get("projector"))
     find = reverse("tournaments:find", kwargs={"slug": slug})
@@ -149,7 +166,7 @@ def player_results(request: HttpRequest, slug: str, number: int) -> HttpResponse
         Registration.objects.select_related("player"), tournament=tournament, number=number
     )
     view = selectors.standings_view(
-        tournament=tournament, viewer_is_director=is_director(request.user)
+        tournament=tournament, viewer_is_director=directs(request.user, tournament.club_id)
     )
     context = {"tournament": tournament, "entry": entry, **view}
     if view["visible"]:

@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from clubs.http import HtmxHttpRequest
-from clubs.roles import is_director
+from clubs.roles import directs
 from config.cache import digest, keep_page_copy, page_copy
 from config.csvexport import csv_response
 from tournaments import selectors
@@ -41,7 +41,8 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if found is None:
         raise Http404
     tournament, state = found
-    director = is_director(request.user)
+    # A director of the tournament's club reads its hidden standings (no other club's).
+    director = directs(request.user, tournament.club_id)
     view = selectors.standings_view(
         tournament=tournament, viewer_is_director=director, with_data=False, state=state
     )
@@ -288,7 +289,7 @@ def _standings_tables_html(
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
     view = selectors.standings_view(
-        tournament=tournament, viewer_is_director=is_director(request.user)
+        tournament=tournament, viewer_is_director=directs(request.user, tournament.club_id)
     )
     if not view["visible"]:
         raise PermissionDenied(_("The standings are hidden until the last round is finished."))
