@@ -26,6 +26,21 @@ def test_a_player_is_registered_once(kop_tournament, club):
         services.registration_add(tournament=kop_tournament, player=player)
 
 
+def test_one_person_enters_once_whichever_clubs_register_row(kop_tournament, club, director):
+    """Two clubs' rows of one (merged) person never both play one event (issue 26)."""
+    from clubs.services import player_merge
+    from tests.factories import ClubFactory
+
+    home = PlayerFactory(club=club, name="Jan Kowalski")
+    away = PlayerFactory(club=ClubFactory(name="Puck"), name="Jan Kowalski")
+    player_merge(keep=home, other=away, by=director, reason="One man, two clubs.")
+    away.refresh_from_db()
+    services.registration_add(tournament=kop_tournament, player=home)
+    with pytest.raises(services.TournamentError, match="already registered"):
+        services.registration_add(tournament=kop_tournament, player=away)
+    assert kop_tournament.entries.count() == 1
+
+
 def test_director_registers_a_new_player_by_name(director_client, kop_tournament):
     url = reverse("tournaments:entry_add", kwargs={"slug": kop_tournament.slug})
     response = director_client.post(url, {"new_name": "Zenon Nowy", "team": "Kościan"})

@@ -62,8 +62,10 @@ def registration_add(
 ) -> Registration:
     """Enter a player; after round r has been seated they join from round r+1 (late arrival)."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
-    if tournament.entries.filter(player=player).exists():
-        raise TournamentError(f"{player.name} is already registered.")
+    # One person, one entry: two clubs' register rows of a merged person never play
+    # one event twice (nor sit at one table).
+    if tournament.entries.filter(player__person_id=player.person_id).exists():
+        raise TournamentError(_("%(name)s is already registered.") % {"name": player.name})
     last = tournament.entries.aggregate(m=Max("number"))["m"] or 0
     seated = tournament.rounds.aggregate(m=Max("number"))["m"] or 0
     return Registration.objects.create(
@@ -150,13 +152,13 @@ def registrations_paste(*, tournament: Tournament, text: str) -> list[Registrati
         raise EntriesRejected(problems)
     if not wanted:
         raise EntriesRejected([_("Paste one player a line.")])
-    registered = set(tournament.entries.values_list("player_id", flat=True))
+    registered = set(tournament.entries.values_list("player__person_id", flat=True))
     added = []
     for found in wanted:
         player = found if isinstance(found, Player) else player_create(club=club, name=found)
-        if player.pk in registered:
+        if player.person_id in registered:
             continue
-        registered.add(player.pk)
+        registered.add(player.person_id)
         added.append(registration_add(tournament=tournament, player=player))
     return added
 
