@@ -11,6 +11,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from tournaments import ratings, services
+from tournaments.services import leagues
 
 
 @shared_task(name=services.STANDINGS_RECOMPUTE)
@@ -32,3 +33,10 @@ def ratings_update_game(game: str) -> None:
     """Rate what a club session's acceptance, exclusion or correction changed (every
     source of ``game`` is checked); idempotent like ``ratings_update``."""
     ratings.ratings_update(game=game)
+
+
+@shared_task(name=leagues.LEAGUES_RECOMPUTE)
+def leagues_recompute(tournament_id: int) -> None:
+    """Recompute the tables of every league counting the tournament, from its event on;
+    idempotent (the tables are computed from the stored standings, whatever ran before)."""
+    leagues.leagues_recompute_for(tournament_id=tournament_id)
