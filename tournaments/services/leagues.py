@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import functools
 import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -274,7 +275,7 @@ def licences_preview(*, organiser: Club, text: str) -> LicencePreview:
             organiser=organiser, number__in=[p[1] for p in parsed]
         ).values_list("number", "name", "granted_on")
     }
-    lines = [
+    read = [
         LicenceLine(
             line,
             number,
@@ -284,7 +285,7 @@ def licences_preview(*, organiser: Club, text: str) -> LicencePreview:
         )
         for line, number, name, day in parsed
     ]
-    return LicencePreview(lines, [])
+    return LicencePreview(read, [])
 
 
 def _csv_lines(text: str) -> list[tuple[int, list[str]]]:
@@ -523,7 +524,7 @@ def lineup_set(*, team: LeagueTeam, event: LeagueEvent, players: Sequence[Player
 def _lineup_sentence(
     problem: RankingProblem, chosen: Mapping[int, Player], teams: Mapping[str, str]
 ) -> str:
-    params = problem.params
+    params: Any = problem.params
     if problem.code == "league.substitutes":
         return _("A line-up may have one substitute, not %(n)s: %(players)s.") % {
             "n": len(params["players"]),
@@ -567,6 +568,7 @@ class HeldEvent:
     rows: list[dict[str, Any]]  # the individual standings rows, in their order, with "who"
 
 
+@functools.lru_cache(maxsize=8192)
 def _points(value: Any) -> Fraction:
     """A stored standings value back to its exact fraction (shares are twelfths,
     adjustments halves; the snapshot keeps two decimals)."""
@@ -657,40 +659,37 @@ class Computed:
 
 def league_compute(league: League, held: Sequence[HeldEvent], people: People) -> Computed:
     """The tables after each held event (pure rules over the events' stored rows)."""
-    licences = people.licensed if league.licences_required else None
+    licences: dict[int | str, datetime.date] | None = (
+        {who: day for who, day in people.licensed.items()} if league.licences_required else None
+    )
+    kops = [[_kop_row(r) for r in h.rows] for h in held]
     events = [
         rules.LeagueEvent(
-            h.day,
-            tuple(
-                rules.EventRow(
-                    r["who"],
-                    _kop_row(r).rank,
-                    _points(r.get("big_points", 0)),
-                    _points(r.get("small_points", 0)),
-                )
-                for r in h.rows
-            ),
+            h.day, tuple(rules.EventRow(k.player, k.rank, k.big_points, k.small_points) for k in ks)
         )
-        for h in held
+        for h, ks in zip(held, kops, strict=True)
     ]
     counted = rules.counted_rows(events, licences)
     individual_lines: list[dict[int, dict[str, Any]]] = []
-    for h, rows in zip(held, counted, strict=True):
+    for ks, rows in zip(kops, counted, strict=True):
         counts = {r.who for r in rows}
         individual_lines.append(
             {
-                r["who"]: {
-                    "rank": str(r.get("rank", "")),
-                    "big": str(_points(r.get("big_points", 0))),
-                    "small": str(_points(r.get("small_points", 0))),
-                    "counted": r["who"] in counts,
+                k.player: {
+                    "rank": k.rank_label,
+                    "big": str(k.big_points),
+                    "small": str(k.small_points),
+                    "counted": k.player in counts,
                 }
-                for r in h.rows
+                for k in ks
             }
         )
     individual: list[list[Ranked]] = []
     if league.counting == League.PLACEMENT:
-        placings = rules.league_placings(events, licences)
+        placings = [
+            {int(who): place for who, place in p.items()}
+            for p in rules.league_placings(events, licences)
+        ]
         table_rules = SeriesRules(tuple(league.points_table) or (0,))
         for k in range(1, len(events) + 1):
             standings = series_standings(placings[:k], table_rules)
@@ -701,7 +700,7 @@ def league_compute(league: League, held: Sequence[HeldEvent], people: People) ->
                     individual_lines[k - 1][r.player]["points"] = str(value)
     else:
         individual = [_ranked(t) for t in rules.league_progress(events, licences)]
-    team_events, team_lines = _team_events(league, held, people)
+    team_events, team_lines = _team_events(league, held, kops, people)
     teams = [_ranked(t) for t in rules.league_progress(team_events)]
     return Computed(individual, teams, individual_lines, team_lines)
 
@@ -734,7 +733,7 @@ def _placement_rows(
 
 
 def _team_events(
-    league: League, held: Sequence[HeldEvent], people: People
+    league: League, held: Sequence[HeldEvent], kops: Sequence[list[KopRow]], people: People
 ) -> tuple[list[rules.LeagueEvent], list[dict[int, dict[str, Any]]]]:
     """Each held event's team rows (§7: the line-up's best ``team_counting`` in the
     event's standings, ranked on the sums) and each team's line there."""
@@ -758,8 +757,7 @@ def _team_events(
         lineups.setdefault((event_id, team_id), {})[more.of(player_id)] = substitute
     licences = people.licensed | more.licensed
     out_events, out_lines = [], []
-    for h in held:
-        individual = [_kop_row(r) for r in h.rows]
+    for h, individual in zip(held, kops, strict=True):
         present = {r.player for r in individual}
         line_ups = []
         for team in teams:
