@@ -143,4 +143,3 @@ def _standings(rng: random.Random, n: int) -> list[GivenRow]:
             place = i + 1
         rows.append(GivenRow(number, place, big, small, firsts=int(place == 1)))
     return rows
-
