@@ -11,9 +11,9 @@ urlpatterns = [
     path("leagues/<slug:slug>.csv", views.league_csv, name="league_csv"),
     path("leagues/<slug:slug>/manage/", views.league_manage, name="league_manage"),
     path("leagues/<slug:slug>/licences/", views.league_licences, name="league_licences"),
-    path("leagues/<slug:slug>/teams/<int:team>/", views.league_roster, name="league_roster"),
+    path("leagues/<slug:slug>/teams/<int:pk>/", views.league_roster, name="league_roster"),
     path(
-        "leagues/<slug:slug>/events/<int:event>/lineups/",
+        "leagues/<slug:slug>/events/<int:pk>/lineups/",
         views.league_lineups,
         name="league_lineups",
     ),

@@ -123,7 +123,7 @@ def league_manage(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("tournaments:league_manage", slug=slug)
             if "add_team" in request.POST and team_form.is_valid():
                 team = leagues.team_create(league=league, name=team_form.cleaned_data["name"])
-                return redirect("tournaments:league_roster", slug=slug, team=team.pk)
+                return redirect("tournaments:league_roster", slug=slug, pk=team.pk)
         except LeagueRejected as exc:
             _refused(event_form if "add_event" in request.POST else team_form, exc)
     events = sorted(
@@ -195,9 +195,9 @@ def _team(league: League, pk: int) -> LeagueTeam:
 
 
 @director_required
-def league_roster(request: HttpRequest, slug: str, team: int) -> HttpResponse:
+def league_roster(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     league = _managed(request, slug)
-    chosen = _team(league, team)
+    chosen = _team(league, pk)
     initial = {
         "players": list(
             RosterMember.objects.filter(team=chosen).values_list("player_id", flat=True)
@@ -218,11 +218,11 @@ def league_roster(request: HttpRequest, slug: str, team: int) -> HttpResponse:
 
 
 @director_required
-def league_lineups(request: HttpRequest, slug: str, event: int) -> HttpResponse:
+def league_lineups(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Each team's line-up at one event (one form a team; the roster until one is named)."""
     league = _managed(request, slug)
     chosen = get_object_or_404(
-        LeagueEvent.objects.select_related("tournament"), league=league, pk=event
+        LeagueEvent.objects.select_related("tournament"), league=league, pk=pk
     )
     teams = list(LeagueTeam.objects.filter(league=league))
     posted = request.POST.get("team", "")
@@ -246,7 +246,7 @@ def league_lineups(request: HttpRequest, slug: str, event: int) -> HttpResponse:
                 _refused(form, exc)
             else:
                 messages.success(request, _("Line-up of %(team)s saved.") % {"team": team.name})
-                return redirect("tournaments:league_lineups", slug=slug, event=chosen.pk)
+                return redirect("tournaments:league_lineups", slug=slug, pk=chosen.pk)
         forms.append((team, form))
     if request.method == "POST" and not any(str(t.pk) == posted for t in teams):
         raise PermissionDenied("No such team in this league.")
