@@ -469,3 +469,192 @@ class SeriesTournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.series}: {self.tournament}"
+
+
+# ------------------------------------------------------------------------------- leagues
+#
+# A league (competitions.md §8, tournaments/ranking/league.py has the vocabulary): a
+# season of events (tournaments) of one game, organised by a club or an association,
+# whose directors manage it. Its tables after each event are precomputed
+# (``LeagueTable``/``LeagueRow``, ``tournaments.services.leagues.league_recompute``) from
+# the events' stored standings rows, so a league page reads rows as a standings page does.
+
+
+class League(models.Model):
+    SUM, PLACEMENT = "sum", "placement"
+    COUNTINGS = [
+        (SUM, _("big points (sum)")),
+        (PLACEMENT, _("points by place (Grand Prix)")),
+    ]
+
+    name = models.CharField(_("name"), max_length=160)
+    slug = models.SlugField(unique=True)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices)
+    organiser = models.ForeignKey(
+        "clubs.Club", on_delete=models.PROTECT, related_name="leagues", verbose_name=_("organiser")
+    )
+    season = models.CharField(_("season"), max_length=20)
+    counting = models.CharField(_("counting"), max_length=10, choices=COUNTINGS, default=SUM)
+    points_table = models.JSONField(_("points for 1st, 2nd, ..."), default=list, blank=True)
+    licences_required = models.BooleanField(_("licences required"), default=False)
+    team_size_min = models.PositiveSmallIntegerField(_("fewest regular players"), default=4)
+    team_size_max = models.PositiveSmallIntegerField(_("most regular players"), default=5)
+    team_counting = models.PositiveSmallIntegerField(_("best results that count"), default=4)
+    computed_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-season", "name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.season}"
+
+
+class LeagueEvent(models.Model):
+    """A tournament counted in a league (an event of its season)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="events")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.PROTECT, related_name="league_events"
+    )
+
+    class Meta:
+        ordering = ["league", "tournament__date", "tournament__created_at", "tournament_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "tournament"], name="league_event_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league}: {self.tournament}"
+
+
+class Licence(models.Model):
+    """A player's licence, issued by a club or an association (``organiser``) on a day.
+    It belongs to a register row (``player``) once linked: by the row's federation id
+    equal to the licence number, or by a director."""
+
+    organiser = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="licences")
+    number = models.CharField(_("licence number"), max_length=40)
+    name = models.CharField(_("name"), max_length=120)
+    granted_on = models.DateField(_("granted on"))
+    player = models.ForeignKey(
+        "clubs.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="licences"
+    )
+
+    class Meta:
+        ordering = ["organiser", "number"]
+        verbose_name = _("licence")
+        verbose_name_plural = _("licences")
+        constraints = [
+            models.UniqueConstraint(fields=["organiser", "number"], name="licence_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name}"
+
+
+class LeagueTeam(models.Model):
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("team"), max_length=80)
+
+    class Meta:
+        ordering = ["league", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="league_team_name_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RosterMember(models.Model):
+    """A regular player of a league team. ``league`` repeats the team's, so the database
+    itself keeps a player on at most one team of a league."""
+
+    team = models.ForeignKey(LeagueTeam, on_delete=models.CASCADE, related_name="members")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["team", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "player"], name="roster_player_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.player_id}"
+
+
+class LineUp(models.Model):
+    """A player of a team's line-up at one league event; ``substitute``: not on the
+    team's roster (at most one a line-up, never one on another team's roster)."""
+
+    team = models.ForeignKey(LeagueTeam, on_delete=models.CASCADE, related_name="lineups")
+    event = models.ForeignKey(LeagueEvent, on_delete=models.CASCADE, related_name="lineups")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    substitute = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["event", "team", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="lineup_player_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} {self.team}: {self.player_id}"
+
+
+class LeagueTable(models.Model):
+    """A league's tables after its ``after_event``-th held event (1-based, in date
+    order); the highest is the final (or current) one."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="tables")
+    after_event = models.PositiveSmallIntegerField()
+    event = models.ForeignKey(LeagueEvent, on_delete=models.CASCADE, related_name="+")
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["league", "after_event"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "after_event"], name="league_table_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} after {self.after_event}"
+
+
+class LeagueRow(models.Model):
+    """One player's (``kind`` "individual", ``who`` a player id) or team's ("team",
+    ``who`` a team id) row of a league table: the season so far, and ``line``, his
+    result at the table's own event (None when he was not there; a team's names the
+    members who counted)."""
+
+    table = models.ForeignKey(LeagueTable, on_delete=models.CASCADE, related_name="rows")
+    kind = models.CharField(max_length=12)  # "individual" or "team"
+    position = models.PositiveIntegerField()  # 0-based, in the table's order
+    who = models.PositiveIntegerField()
+    rank = models.PositiveIntegerField(null=True)  # None: not ranked (too few events)
+    tied = models.BooleanField(default=False)
+    # Exact totals as text ("7/2"): shared big points are thirds and twelfths.
+    big_points = models.CharField(max_length=24)
+    small_points = models.CharField(max_length=24)
+    event_wins = models.PositiveIntegerField(default=0)
+    events = models.PositiveIntegerField(default=0)
+    line = models.JSONField(null=True)
+
+    class Meta:
+        ordering = ["table", "kind", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "kind", "position"], name="league_row_position_unique"
+            )
+        ]
+        indexes = [models.Index(fields=["table", "kind", "who"], name="league_row_who")]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.kind} {self.position}"

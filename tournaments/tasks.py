@@ -11,6 +11,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from tournaments import ratings, services
+from tournaments.services import leagues
 
 
 @shared_task(name=services.STANDINGS_RECOMPUTE)
@@ -39,3 +40,10 @@ def ratings_update_rows(rows: list[int]) -> None:
     """Rate again what a merge or split of register rows changed (from the first game one
     of ``rows`` played); idempotent like ``ratings_update``."""
     ratings.ratings_update_for_rows(rows=rows)
+
+
+@shared_task(name=leagues.LEAGUES_RECOMPUTE)
+def leagues_recompute(tournament_id: int) -> None:
+    """Recompute the tables of every league counting the tournament, from its event on;
+    idempotent (the tables are computed from the stored standings, whatever ran before)."""
+    leagues.leagues_recompute_for(tournament_id=tournament_id)

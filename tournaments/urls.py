@@ -53,4 +53,5 @@ urlpatterns = [
     ),
     path("tournaments/<slug:slug>/meetings/", pages.meetings, name="meetings"),
     path("", include("tournaments.rating_urls")),
+    path("", include("tournaments.league_urls")),
 ]

@@ -62,6 +62,7 @@ UPLOADS = {
     "scoring:session_import": "sheet",
     "tournaments:round_import": "csv_file",
     "tournaments:event_import": "event_file",
+    "tournaments:league_licences": "file",
 }
 ROLES = ("anonymous", "member", "scorer", "director", "table_link")
 

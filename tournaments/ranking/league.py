@@ -92,11 +92,24 @@ def league_standings(
 
     Also the team classification (§8.2): give each event's team rows.
     """
+    tables = league_progress(events, licences)
+    return tables[-1] if tables else ()
+
+
+def league_progress(
+    events: Sequence[LeagueEvent],
+    licences: Mapping[int | str, datetime.date] | None = None,
+) -> list[tuple[LeagueRow, ...]]:
+    """Counting ``sum`` after each event: the k-th table is ``league_standings`` of the
+    first k events, all of them found in one pass over the events (running totals,
+    ranked after each event), so a season's tables cost time linear in its events."""
     big: dict[int | str, Fraction] = {}
     small: dict[int | str, Fraction] = {}
     wins: dict[int | str, int] = {}
     played: dict[int | str, int] = {}
     order: list[int | str] = []
+    criteria = [by_key(big.__getitem__), by_key(small.__getitem__), by_key(wins.__getitem__)]
+    tables: list[tuple[LeagueRow, ...]] = []
     for rows in counted_rows(events, licences):
         for r in rows:
             if r.who not in big:
@@ -111,11 +124,13 @@ def league_standings(
             small[r.who] += r.small_points
             wins[r.who] += r.rank == 1
             played[r.who] += 1
-    criteria = [by_key(big.__getitem__), by_key(small.__getitem__), by_key(wins.__getitem__)]
-    return tuple(
-        LeagueRow(who, place, tied, big[who], small[who], wins[who], played[who])
-        for who, place, tied in rank(order, criteria)
-    )
+        tables.append(
+            tuple(
+                LeagueRow(who, place, tied, big[who], small[who], wins[who], played[who])
+                for who, place, tied in rank(order, criteria)
+            )
+        )
+    return tables
 
 
 def league_placings(
