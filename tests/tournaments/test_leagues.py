@@ -98,6 +98,27 @@ def test_e15_sum_without_licences_ranks_bartek_first_on_small_points(psb):
     ]
 
 
+def test_two_clubs_register_rows_of_one_person_are_one_league_player(psb, director):
+    """Ala plays event 1 for Kartuzy and event 2 under Puck's register row: once merged
+    (``clubs.Person``), the league adds her two events up on one line (12+14=26 over E15's
+    first two events' Ala rows, 14 and 12)."""
+    from clubs.services import player_merge
+    from tests.factories import PlayerFactory
+
+    ala_puck = PlayerFactory(club=psb.puck, name="Ala")
+    player_merge(keep=psb.players[ALA], other=ala_puck, by=director, reason="Ala moved.")
+    league = make_league(psb)
+    (day1, rows1), (day2, rows2) = E15[0], E15[1]
+    first = {psb.players[n]: r for n, r in rows1.items()}
+    second = {psb.players[n]: r for n, r in rows2.items() if n != ALA}
+    second[ala_puck] = rows2[ALA]
+    leagues.event_add(league=league, tournament=event(psb.kartuzy, day1, first))
+    leagues.event_add(league=league, tournament=event(psb.puck, day2, second))
+    ala = [row for row in table(league, "individual") if row[0] == psb.players[ALA].pk]
+    assert len(ala) == 1 and ala[0][3] == 26 and ala[0][6] == 2
+    assert ala_puck.pk not in [row[0] for row in table(league, "individual")]
+
+
 def test_e16_placement_shares_the_points_of_a_shared_place(psb):
     leagues.licences_import(organiser=psb.association, text=LICENCES_CSV)
     league = e15_league(

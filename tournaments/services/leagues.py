@@ -14,9 +14,8 @@ rosters, line-ups or licences. A recompute reads each event's rows once and adds
 events up in one pass (``league.league_progress``), so it costs time linear in the
 league's events; it writes only the tables from the changed event on.
 
-A person is one ``who`` across clubs: the register rows whose federation id is a licence
-number of the organiser (or that the licence names) count as one player, the licence's
-row (or the lowest of them).
+A person is one ``who`` across clubs (``clubs.Person``): his register rows count as one
+player, named by his first row.
 """
 
 from __future__ import annotations
@@ -31,12 +30,12 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, ClubRecord, Player
+from clubs.models import Club, ClubRecord, Person, Player
 from ops.outbox import enqueue_on_commit
 from scoring.profile_services import create_with_unique_slug
 from tournaments.families import family_for, games
@@ -388,30 +387,34 @@ class People:
 
 
 def league_people(*, league: League, player_ids: Iterable[int]) -> People:
-    """Who each of ``player_ids`` is in ``league`` (rows of one licence are one person),
-    and the licences of the organiser they hold."""
-    ids = set(player_ids)
-    rows = dict(Player.objects.filter(pk__in=ids).values_list("pk", "federation_id"))
-    licences = list(
-        Licence.objects.filter(organiser_id=league.organiser_id).filter(
-            Q(player_id__in=ids) | Q(number__in=[f for f in rows.values() if f])
-        )
+    """Who each of ``player_ids`` is in ``league``: the person (``clubs.Person``: rows of
+    one person are one player, named by the person's first register row), and the
+    licence of the organiser the person holds (linked to one of his rows, or numbered
+    with his federation id); the earliest when several."""
+    person_of = dict(Player.objects.filter(pk__in=set(player_ids)).values_list("pk", "person_id"))
+    persons = set(person_of.values())
+    first_row = dict(
+        Player.objects.filter(person_id__in=persons)
+        .values("person_id")
+        .annotate(first=Min("pk"))
+        .values_list("person_id", "first")
     )
-    by_number = {licence.number: licence for licence in licences}
-    by_row = {licence.player_id: licence for licence in licences if licence.player_id}
-    who: dict[int, int] = {}
+    who = {pk: first_row[person] for pk, person in person_of.items()}
+    federation = dict(
+        Person.objects.filter(pk__in=persons)
+        .exclude(federation_id="")
+        .values_list("federation_id", "pk")
+    )
     licensed: dict[int, datetime.date] = {}
-    same_number: dict[str, list[int]] = {}
-    for pk in sorted(ids):
-        licence = by_row.get(pk) or by_number.get(rows.get(pk) or "")
-        if licence is not None:
-            same_number.setdefault(licence.number, []).append(pk)
-    for number, pks in same_number.items():
-        licence = by_number[number]
-        person = licence.player_id or pks[0]
-        for pk in pks:
-            who[pk] = person
-        licensed[person] = licence.granted_on
+    for number, row_person, granted in Licence.objects.filter(
+        Q(player__person_id__in=persons) | Q(number__in=list(federation)),
+        organiser_id=league.organiser_id,
+    ).values_list("number", "player__person_id", "granted_on"):
+        person = row_person if row_person in first_row else federation.get(number)
+        if person is None:
+            continue
+        held = licensed.get(first_row[person])
+        licensed[first_row[person]] = granted if held is None else min(held, granted)
     return People(who, licensed)
 
 
