@@ -16,6 +16,22 @@ from tournaments import services
 pytestmark = pytest.mark.django_db(transaction=True)
 ACTOR = scoring_services.Actor(label="test", is_director=True)
 FULL_HD = {"width": 1920, "height": 1080}
+HD = {"width": 1280, "height": 720}
+LONG = "Małgorzata Wiśniewska-Szczepańska"
+
+# Every visible element inside the screen (a hidden row or a cut table has no box).
+OFF_SCREEN = """() => {
+  const w = window.innerWidth, h = window.innerHeight, out = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0 || !el.checkVisibility()) continue;
+    if (r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1) {
+      out.push(el.tagName.toLowerCase() + (el.className ? "." + el.className : "") +
+        " " + Math.round(r.top) + ".." + Math.round(r.bottom));
+    }
+  }
+  return out.slice(0, 12);
+}"""
 
 
 def field(director, players: int):
@@ -78,29 +94,31 @@ def test_the_hall_display_on_a_full_hd_screen(browser, live_server, director):
         )
         assert re.match(r"1:(29|30):\d\d", clock.inner_text())
 
-        # 40 players, 12 rows a page: four pages, one shown at a time, then the next.
+        # 40 players: as many rows as fit a page (more than a dozen at full HD), one
+        # page shown at a time, then the next.
         rows = page.locator("#hall-standings tbody tr")
         assert rows.count() == 40
-        assert page.locator("#hall-standings tbody tr:visible").count() == 12
-        assert page.locator("[data-page-label]").inner_text() == "1 / 4"
+        size = page.locator("#hall-standings tbody tr:visible").count()
+        assert 15 <= size < 40
+        assert page.locator("[data-page-label]").inner_text() == f"1 / {-(-40 // size)}"
         page.wait_for_function(
-            "() => document.querySelector('[data-page-label]').textContent === '2 / 4'",
+            "() => /^2 \\/ /.test(document.querySelector('[data-page-label]').textContent)",
             timeout=12_000,
         )
         visible = page.locator("#hall-standings tbody tr:visible")
-        assert visible.count() == 12 and visible.first.inner_text() == rows.nth(12).inner_text()
+        assert visible.first.inner_text() == rows.nth(size).inner_text()
 
         # Nothing changed: the polls answer 304 and the page is left as it is.
         page.wait_for_timeout(4500)
         assert 304 in polls and 200 not in polls
-        playing = page.locator(".hall-playing li").count()
+        playing = page.locator(".hall-playing li[data-table]").count()
         assert playing == second.tables.count()
 
         # A table is accepted: the next poll brings the new partial, the page stays.
         table = second.tables.first()
         services.round_table_accept(table=table, actor=ACTOR, reason="on paper")
         page.wait_for_function(
-            f"() => document.querySelectorAll('.hall-playing li').length === {playing - 1}"
+            f"() => document.querySelectorAll('.hall-playing li[data-table]').length === {playing - 1}"
         )
         assert 200 in polls
         assert page.evaluate("window.__notReloaded") is True
@@ -109,5 +127,62 @@ def test_the_hall_display_on_a_full_hd_screen(browser, live_server, director):
         page.wait_for_function(
             f"() => document.documentElement.scrollHeight <= {FULL_HD['height'] + 1}"
         )
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("screen", [HD, FULL_HD], ids=["1280x720", "1920x1080"])
+def test_the_hall_display_fits_the_screen(browser, live_server, director, screen):
+    """A big field with long names: the standings in type read across a hall, the tables
+    still playing and every accepted table that fits, newest first, nothing off screen."""
+    club = ClubFactory(name="Klub Kopa")
+    tournament = TournamentFactory(
+        name="Kościan Cup",
+        rounds=3,
+        deals_per_round=4,
+        club=club,
+        seed=7,
+        created_by=director,
+        field=[PlayerFactory(club=club, name=f"{LONG} {i}", number=i) for i in range(1, 61)],
+    )
+    first = services.round_generate(tournament=tournament)
+    services.round_accept_all(rnd=first, actor=ACTOR, reason="on paper")
+    second = services.round_generate(tournament=tournament)
+    tables = list(second.tables.order_by("number"))
+    for table in tables[:6]:
+        services.round_table_accept(table=table, actor=ACTOR, reason="on paper")
+    context = browser.new_context(viewport=screen)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        page.goto(f"{live_server.url}/tournaments/{tournament.slug}/display/?every=60")
+        assert page.evaluate(OFF_SCREEN) == []
+        assert page.evaluate("document.documentElement.scrollHeight") <= screen["height"]
+        assert no_horizontal_overflow(page), wider_than_viewport(page)
+
+        row = page.locator("#hall-standings tbody tr:visible").first
+        font = page.evaluate(
+            "(el) => parseFloat(getComputedStyle(el).fontSize)",
+            row.locator("td").first.element_handle(),
+        )
+        assert font >= (28 if screen is FULL_HD else 18)
+        assert row.bounding_box()["height"] >= (28 if screen is FULL_HD else 20)
+        # As many rows as fit, the rest paged: one more row would cross the bottom.
+        visible = page.locator("#hall-standings tbody tr:visible")
+        assert visible.count() >= 14
+        last = visible.last.bounding_box()
+        bottom = page.locator("#hall-standings").bounding_box()
+        assert last["y"] + 2 * last["height"] > bottom["y"] + bottom["height"]
+        assert page.locator("[data-page-label]").inner_text().startswith("1 / ")
+
+        # The newest accepted table first; the rest of the list says how many it leaves out.
+        accepted = page.locator(".hall-accepted li[data-table]:visible")
+        assert accepted.count() >= 1
+        assert accepted.first.get_attribute("data-table") == str(tables[5].number)
+        shown = accepted.count()
+        if shown < 6:
+            assert page.locator(".hall-accepted [data-more-line]").inner_text() == (
+                f"and {6 - shown} more"
+            )
     finally:
         context.close()

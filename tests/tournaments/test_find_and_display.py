@@ -164,7 +164,7 @@ def test_the_display_lists_the_last_accepted_tables(client, kop_tournament, sixt
         services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
     html = display(client, kop_tournament).content.decode()
     accepted = html.split('class="plain hall-accepted"')[1].split("</ul>")[0]
-    assert accepted.count("<li") == 4 and "Every table is accepted." in html
+    assert accepted.count("<li data-table") == 4 and "Every table is accepted." in html
 
 
 def test_hidden_standings_stay_off_the_display_until_the_end(

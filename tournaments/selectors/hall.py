@@ -88,7 +88,7 @@ def display_version(*, slug: str) -> str | None:
 
 
 # How many accepted tables the display lists, newest first.
-DISPLAY_ACCEPTED = 6
+DISPLAY_ACCEPTED = 12  # the newest; the display shows as many as fit its screen
 
 
 def hall_display(*, tournament: Tournament) -> dict[str, Any]:
