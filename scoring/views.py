@@ -169,13 +169,21 @@ def _context(
     actor = entry_actor(request, session)
     context = _pad_context(session, game, form, actor=actor, editing=editing)
     players = context["players"]
+    is_director = directs(request.user, session.club_id)
     context.update(
+        # Nothing to accept before the first deal: no phone is offered the button yet.
+        has_deals=bool(game.results.counted_deals([session.pk]).get(session.pk)),
         actor_wrote=actor is not None
         and actor.seat is not None
         and acceptance.wrote_deals(session=session, actor=actor),
         # On a table's pages "director" is a director of the table's club: the director's
         # box (the table link, lock, planned deals), the ratings box, the round's cards.
-        is_director=directs(request.user, session.club_id),
+        is_director=is_director,
+        # The table's link and QR code, to hand to another player: for whoever may manage
+        # the table -- its club's directors and the scorer accounts of the table (an actor
+        # with no seat) -- while the table is open.
+        may_hand_link=not session.locked
+        and (is_director or (actor is not None and actor.seat is None)),
         round_table=selectors.round_table_of(session),
         # Only the page's aside shows them (a callable: the template calls it when it
         # does).

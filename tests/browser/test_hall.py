@@ -118,7 +118,8 @@ def test_the_hall_display_on_a_full_hd_screen(browser, live_server, director):
         table = second.tables.first()
         services.round_table_accept(table=table, actor=ACTOR, reason="on paper")
         page.wait_for_function(
-            f"() => document.querySelectorAll('.hall-playing li[data-table]').length === {playing - 1}"
+            "(n) => document.querySelectorAll('.hall-playing li[data-table]').length === n",
+            arg=playing - 1,
         )
         assert 200 in polls
         assert page.evaluate("window.__notReloaded") is True
