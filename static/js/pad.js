@@ -12,8 +12,11 @@
     var input = f.querySelector("[name=declarer_points]");
     var out = document.getElementById("other-points");
     if (!input || !out) return;
-    var v = parseInt(input.value, 10);
-    out.textContent = isNaN(v) ? "—" : String(104 - v);
+    // Only a number that can be a share of the pack has an other side: "610" is a
+    // typing slip, not "other side: -506".
+    var total = parseInt(input.max, 10) || 104;
+    var v = /^\d+$/.test(input.value) ? parseInt(input.value, 10) : NaN;
+    out.textContent = isNaN(v) || v > total ? "—" : String(total - v);
   }
 
   function allowedDeclarers() {

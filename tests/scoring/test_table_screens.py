@@ -59,3 +59,12 @@ def test_no_accept_button_before_any_deal_nor_on_the_phone_that_entered_them(sco
     )
     assert 'id="accept-result"' not in page(writer, session)
     assert 'id="accept-result"' in page(checker, session)
+
+
+def test_a_typing_slip_in_card_points_shows_no_other_side(scorer, scorer_client):
+    session = TableSessionFactory(profile="kop-pagat", created_by=scorer, planned_deals=4)
+    deal = {"contract": "normal", "declarers": ["1", "2"], "doublings": "0"}
+    url = reverse("scoring:deal_add", kwargs={"pk": session.pk})
+    for typed in ["610", "6" * 400, "-5"]:  # refused: the pad is drawn again as typed
+        html = scorer_client.post(url, {**deal, "declarer_points": typed}).content.decode()
+        assert 'id="other-points">—</output>' in html, typed

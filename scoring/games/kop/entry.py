@@ -131,10 +131,12 @@ class KopEntry:
         contract = form["contract"].value() or "normal"
         cap = rules.doubling_cap.get(contract) if rules.doubling_cap else None
         points = form["declarer_points"].value()
-        try:
-            other_points: int | str = 104 - int(points) if points not in (None, "") else "—"
-        except (TypeError, ValueError):
-            other_points = "—"
+        # The other side's share of the pack, only for a number that can be a share of
+        # it: "610" is a typing slip, not "other side: -506".
+        typed = str(points if points is not None else "")
+        other_points: int | str = "—"
+        if typed.isdigit() and len(typed) <= 3 and int(typed) <= kop.TOTAL_POINTS:
+            other_points = kop.TOTAL_POINTS - int(typed)
         try:
             selected_doublings = int(form["doublings"].value() or 0)
         except (TypeError, ValueError):
