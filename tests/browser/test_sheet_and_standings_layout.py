@@ -167,3 +167,23 @@ def test_names_break_between_words_on_a_phone(
         assert breaks == []
     else:  # squeezed by wide number columns, nearly every name broke inside a word
         assert len({b["name"] for b in breaks}) <= phone.locator(names).count() // 8, breaks
+
+
+# Status pills that wrap inside (one pill drawn on two lines: "accepte / d").
+BROKEN_PILLS = """() => [...document.querySelectorAll('.badge')]
+  .filter(b => b.getClientRects().length > 1 ||
+               b.getBoundingClientRect().height > 1.8 * parseFloat(getComputedStyle(b).fontSize))
+  .map(b => b.textContent.trim())"""
+
+
+@pytest.mark.parametrize("language", ["en", "pl"])
+def test_the_boards_pills_stay_whole_on_a_320_px_phone(phone, live_server, demo, language):
+    phone.set_viewport_size({"width": 320, "height": 740})
+    phone.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    login(phone, live_server, DEMO_DIRECTOR[0], DEMO_DIRECTOR[1])
+    phone.goto(f"{live_server.url}/tournaments/{Tournament.objects.get().slug}/board/")
+    assert phone.locator("table.grid .badge").count() > 0
+    assert phone.evaluate(BROKEN_PILLS) == []
+    assert no_horizontal_overflow(phone), wider_than_viewport(phone)
