@@ -56,8 +56,10 @@ def _leaderboard(request: HttpRequest, game: str) -> dict[str, Any]:
         form.is_valid()  # each valid field counts; a bad one falls back to its default
         min_games = form.cleaned_data.get("min")
         season = form.cleaned_data.get("season")
+    # Everyone by default: a newcomer finds himself before his 32nd game; a minimum is
+    # the reader's choice (the form offers the family's usual one).
     if min_games is None:
-        min_games = ratings.default_min_games(game)
+        min_games = 0
     rows = ratings.rating_leaderboard(game=game, min_games=min_games, season=season)
     return {
         "game": game,
@@ -66,7 +68,7 @@ def _leaderboard(request: HttpRequest, game: str) -> dict[str, Any]:
         "rows": rows,
         "min_games": min_games,
         "season": season,
-        "default_min": ratings.default_min_games(game),
+        "usual_min": ratings.default_min_games(game),
         "run": ratings.rating_status(game=game),
     }
 

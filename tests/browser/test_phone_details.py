@@ -37,3 +37,15 @@ def test_the_kop_pad_on_first_load(phone, live_server, scorer, make_table, width
     phone.locator("#deal-form [data-key='back']").click()
     phone.locator("#deal-form [data-key='back']").click()
     assert phone.locator("#other-points").inner_text() == "98"
+
+
+def test_the_ratings_filter_is_finger_sized_at_320_px(phone, live_server):
+    phone.set_viewport_size({"width": 320, "height": 740})
+    phone.goto(f"{live_server.url}/ratings/kop/")
+    controls = phone.locator("#rating-filter input, #rating-filter select, #rating-filter .btn")
+    assert controls.count() == 4
+    for i in range(controls.count()):
+        box = controls.nth(i).bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, controls.nth(i).inner_html()
+    assert phone.locator("#rating-filter input[name=min]").input_value() == "0"
+    assert wider_than_viewport(phone) == []

@@ -56,13 +56,21 @@ def test_leaderboard_is_public_and_says_when_it_was_computed(client, rated):
     assert "after Kościan Cup round 2 table" in body  # each player's last change and cause
 
 
-def test_leaderboard_minimum_games_is_a_query_parameter_with_a_default(client, rated):
+def test_leaderboard_shows_everyone_unless_a_minimum_is_asked(client, rated):
+    """A newcomer with 8 games finds himself: the usual minimum (32 for Kop) is offered,
+    not applied."""
     assert ratings.default_min_games("kop") == 32
-    assert leaderboard(client).context["rows"] == []  # 8 deals each: below the default
+    response = leaderboard(client)
+    assert len(response.context["rows"]) == 16  # 8 deals each, every one shown
+    assert 'id="rating-established" href="?min=32"' in response.content.decode().replace(
+        'class="btn" ', ""
+    )
+    assert leaderboard(client, min=32).context["rows"] == []
+    assert 'id="rating-everyone"' in leaderboard(client, min=32).content.decode()
     assert len(leaderboard(client, min=8).context["rows"]) == 16
     assert leaderboard(client, min=9).context["rows"] == []
-    response = leaderboard(client, min="lots")  # not a number: the default applies
-    assert response.status_code == 200 and response.context["min_games"] == 32
+    response = leaderboard(client, min="lots")  # not a number: everyone
+    assert response.status_code == 200 and response.context["min_games"] == 0
 
 
 def test_leaderboard_sorts_through_the_table_template(client, rated):
