@@ -37,6 +37,10 @@ Facts = Mapping[str, Any]
 Tally = Mapping[str, Any]
 #: What a template is drawn with.
 Context = dict[str, Any]
+
+# How many deals after the next one a pad names the dealer of (``upcoming_dealers``, a list
+# of (deal number, seat, name)): the offline pad shows them as it queues deals.
+UPCOMING_DEALERS = 12
 # Which sessions a read covers: their ids, or a query of one column yielding them (the
 # database then reads it as a subquery: no list of thousands of ids goes over the wire).
 SessionIds = Sequence[int] | QuerySet[Any, Any]

@@ -110,6 +110,10 @@
     [head, save].forEach(function (el) {
       if (el) el.textContent = el.textContent.replace(/\d+(?=\D*$)/, String(number));
     });
+    // Its dealer, as the server named the dealers of the deals after the one it drew.
+    var dealer = document.querySelector("#pad [data-dealer]");
+    var theirs = document.querySelector("#pad [data-dealer-for='" + number + "']");
+    if (dealer && theirs) dealer.replaceChildren(theirs.content.cloneNode(true));
   }
   function nextAfterQueue() {
     return queue.length ? queue[queue.length - 1].expected + 1 : null;

@@ -56,17 +56,22 @@ def test_three_deals_offline_survive_a_reload_and_are_stored_once_in_order(
     open_pad(phone, live_server, scorer, table)
     phone.context.set_offline(True)
 
+    assert "dealer: 1 (Ala)" in phone.locator("#deal-head").inner_text()
     enter(phone, "normal", ["1\u00a0Ala", "3\u00a0Celina"], "60")
     phone.get_by_text("1 deal waiting to send").wait_for()
     assert "waits for the server" in phone.locator("#preview").inner_text()
+    # The next deal's dealer, offline as online: the deal passes to seat 2, then 3.
+    assert "Deal 2 · dealer: 2 (Bartek)" in phone.locator("#deal-head").inner_text()
     enter(phone, "cicha", ["1\u00a0Ala"], "61")
     phone.get_by_text("2 deals waiting to send").wait_for()
+    assert "Deal 3 · dealer: 3 (Celina)" in phone.locator("#deal-head").inner_text()
 
     # A reload without a connection: the page comes from the worker's cache and the
     # queue from IndexedDB; the pad goes on with deal 3.
     phone.reload()
     phone.get_by_text("2 deals waiting to send").wait_for()
     assert phone.locator("#save-deal").inner_text() == "Save deal 3"
+    assert "Deal 3 · dealer: 3 (Celina)" in phone.locator("#deal-head").inner_text()
     enter(phone, "normal", ["2\u00a0Bartek", "4\u00a0Darek"], "70")
     phone.get_by_text("3 deals waiting to send").wait_for()
     assert list(phone.locator("#offline-list li").all_inner_texts())[2].endswith("70 card points")

@@ -13,7 +13,14 @@ from django.utils.translation import gettext as _
 
 from scoring.engines import kop
 from scoring.errors import DealRejected
-from scoring.games.interface import OptionFields, PadTemplates, PaperPad, Slot, Tally
+from scoring.games.interface import (
+    UPCOMING_DEALERS,
+    OptionFields,
+    PadTemplates,
+    PaperPad,
+    Slot,
+    Tally,
+)
 from scoring.games.kop.deals import contract_label, evaluate, kop_rules, warning_texts
 from scoring.games.kop.forms import KopDealForm, KopOptionFields
 from scoring.games.kop.ledger import all_played, all_played_message, tally_of
@@ -174,6 +181,11 @@ class KopEntry:
         return {
             "totals_pairs": list(zip(board.players, board.totals, strict=True)),
             "next_dealer_name": board.players[board.next_dealer - 1].name,
+            "upcoming_dealers": [
+                (n, dealer, board.players[dealer - 1].name)
+                for n in range(board.next_number + 1, board.next_number + UPCOMING_DEALERS + 1)
+                for dealer in [kop.dealer_for_deal(n)]
+            ],
             "next_slot": Slot(0, board.next_number),
             "all_played": (
                 all_played_message(session.planned_deals or 0)

@@ -14,7 +14,14 @@ from django.utils.translation import gettext as _
 
 from scoring.engines import vint
 from scoring.errors import DealRejected
-from scoring.games.interface import OptionFields, PadTemplates, PaperPad, Slot, Tally
+from scoring.games.interface import (
+    UPCOMING_DEALERS,
+    OptionFields,
+    PadTemplates,
+    PaperPad,
+    Slot,
+    Tally,
+)
 from scoring.games.vint.board import (
     RubberView,
     deal_row,
@@ -272,6 +279,7 @@ class VintEntry:
                 for i in range(1, 5)
             ]
             context["next_dealer_name"] = rubber.names[rubber.next_dealer]
+            context["upcoming_dealers"] = _upcoming_dealers(rubber)
             context["choose_first_dealer"] = not rubber.counted and editing is None
             context["recent_rows"] = list(reversed(rubber.rows))
         if form.is_bound or editing is not None:
@@ -321,6 +329,7 @@ class VintEntry:
             "rubber": rubber,
             "next_slot": Slot(rubber.number, rubber.next_number),
             "next_dealer_name": rubber.names[rubber.next_dealer],
+            "upcoming_dealers": _upcoming_dealers(rubber),
             "new_row": new_row,
         }
 
@@ -339,3 +348,13 @@ class VintEntry:
             board = vint_pad_board(session=session)
             rubber, before = board.current, None
         return {"form": form, **_preview(session, form, rubber, before)}
+
+
+def _upcoming_dealers(rubber: RubberView) -> list[tuple[int, str, str]]:
+    """The dealers of the rubber's deals after the next one (``UPCOMING_DEALERS``), once
+    its first dealer is known: the offline pad shows them as it queues deals."""
+    if not rubber.counted:
+        return []  # the first deal asks who deals first
+    first = rubber.first_dealer
+    numbers = range(rubber.next_number + 1, rubber.next_number + UPCOMING_DEALERS + 1)
+    return [(n, d, rubber.names[d]) for n in numbers for d in [vint.dealer_of(first, n)]]
