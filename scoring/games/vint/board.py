@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypedDict
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from scoring.engines import vint
@@ -190,6 +191,29 @@ class RubberView:
 
     def side_total(self, side: str) -> int:
         return self.result.total(side)  # type: ignore[arg-type]
+
+    @property
+    def result_line(self) -> str:
+        """A finished rubber in one line: who won it, and by how many points ("Rubber 1
+        won by N–S by 1,240"); the side with more points is named when it is the other."""
+        state = self.state
+        if not state.finished or state.winner is None:
+            return ""
+        names = {"NS": _("N–S"), "EW": _("E–W")}
+        won = state.winner
+        other = "EW" if won == "NS" else "NS"
+        lead = self.side_total(won) - self.side_total(other)
+        words = {"n": self.number, "side": names[won], "other": names[other]}
+        if lead > 0:
+            points = number_format(lead, force_grouping=True)
+            return _("Rubber %(n)s won by %(side)s by %(points)s") % {**words, "points": points}
+        if lead == 0:
+            return _("Rubber %(n)s won by %(side)s, level on points") % words
+        points = number_format(-lead, force_grouping=True)
+        return _("Rubber %(n)s won by %(side)s; %(other)s ahead on points by %(points)s") % {
+            **words,
+            "points": points,
+        }
 
     @property
     def column_totals(self) -> list[tuple[str, str, int]]:

@@ -218,6 +218,12 @@ class VintEntry:
         else:  # the whole page: its aside names every rubber's partners
             board = vint_scoreboard(session=session)
             rubber = board.current
+        # A new rubber's pad first says how the one before ended (its columns are gone).
+        last_rubber_line = ""
+        if rubber is not None and editing is None and rubber.number > 1 and not rubber.counted:
+            last_rubber_line = (
+                vint_scoreboard(session=session).rubber(rubber.number - 1).result_line
+            )
         if form is None:
             initial: dict[str, Any] = {"doubling": 0}
             if rubber is not None:
@@ -230,6 +236,7 @@ class VintEntry:
         context: dict[str, Any] = {
             "board": board,
             "rubber": rubber,
+            "last_rubber_line": last_rubber_line,
             "form": form,
             "editing": editing,
             "next_slot": Slot(rubber.number, rubber.next_number) if rubber is not None else None,
