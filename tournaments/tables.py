@@ -105,14 +105,18 @@ class PlayerStandingsTable(FastTable):
         attrs = {"class": "grid standings", "tbody": {"hx-boost": "false"}}
 
 
+# Names wrap between their words only ("Kościan A", never "Kości" over "an A").
+_WORDS = {"td": {"class": "words"}}
+
+
 class GroupStandingsTable(FastTable):
     rank = num_column(_("Place"), order_by=("place",))
-    group = tables.Column(verbose_name=_("Name"))
-    members = tables.Column(verbose_name=_("Players"), orderable=False)
+    group = tables.Column(verbose_name=_("Name"), attrs=_WORDS)
+    members = tables.Column(verbose_name=_("Players"), orderable=False, attrs=_WORDS)
     big_points = num_column(_("Big points"))
     small_points = num_column(_("Small points"))
     # A team's counted members (its best N), when its players do not all count.
-    counted_names = tables.Column(verbose_name=_("Counted"), orderable=False)
+    counted_names = tables.Column(verbose_name=_("Counted"), orderable=False, attrs=_WORDS)
 
     class Meta:
         orderable = True

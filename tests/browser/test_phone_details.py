@@ -1,12 +1,17 @@
-"""The pad on 320 and 360 px phones as it first opens, in Polish (the longest labels):
-both keypad rows whole above the sticky Save bar, contract labels whole, names broken
-between words only; a typing slip ("610") shows no other side."""
+"""Phones of 320 and 360 px: the pad as it first opens, in Polish (the longest labels),
+both keypad rows whole above the sticky Save bar, contract labels whole, and a typing
+slip ("610") shows no other side; the ratings filter a finger's size; team names broken
+between words only."""
 
 from __future__ import annotations
 
 import pytest
 
+from tests.actors import DIRECTOR_ACCEPTS
 from tests.browser.conftest import login, wider_than_viewport
+from tests.factories import ClubFactory, PlayerFactory, TournamentFactory
+from tournaments import services
+from tournaments.models import Registration
 from tests.browser.test_phone_layout import LONG_NAMES, in_view
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -48,4 +53,54 @@ def test_the_ratings_filter_is_finger_sized_at_320_px(phone, live_server):
         box = controls.nth(i).bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44, controls.nth(i).inner_html()
     assert phone.locator("#rating-filter input[name=min]").input_value() == "0"
+    assert wider_than_viewport(phone) == []
+
+
+# Each place in a cell's text where a line ends inside a word (a letter either side).
+WORD_BREAKS = """(sel) => [...document.querySelectorAll(sel)].flatMap(td => {
+  const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT), out = [];
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const s = text.textContent;
+    const top = (i) => { const r = document.createRange(); r.setStart(text, i);
+                         r.setEnd(text, i + 1); return r.getClientRects()[0]?.top; };
+    for (let i = 1; i < s.length; i++) {
+      if (/\\p{L}/u.test(s[i - 1]) && /\\p{L}/u.test(s[i]) && top(i - 1) !== top(i)) {
+        out.push(s);
+      }
+    }
+  }
+  return out;
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_team_names_break_between_words(phone, live_server, director, width):
+    club = ClubFactory(name="Klub Kopa")
+    teams = ["Kościan A", "Kościan Wielkopolski B", "Wolsztyn Przemęt C", "Leszno D"]
+    tournament = TournamentFactory(
+        name="Kościan Cup",
+        rounds=3,
+        deals_per_round=4,
+        club=club,
+        seed=7,
+        created_by=director,
+        field=[
+            PlayerFactory(club=club, name=f"Małgorzata Wiśniewska {i}", number=i)
+            for i in range(1, 17)
+        ],
+    )
+    tournament.competition = {"team_counting": "all", "team_size_min": 1, "team_size_max": 8}
+    tournament.save()
+    for entry in Registration.objects.filter(tournament=tournament):
+        entry.team = teams[entry.number % 4]
+        entry.save()
+    services.round_accept_all(
+        rnd=services.round_generate(tournament=tournament),
+        actor=DIRECTOR_ACCEPTS,
+        reason="on paper",
+    )
+    phone.set_viewport_size({"width": width, "height": 740})
+    phone.goto(f"{live_server.url}/tournaments/{tournament.slug}/standings/")
+    assert phone.locator("td.words").count() >= 8
+    assert phone.evaluate(WORD_BREAKS, "td.words") == []
     assert wider_than_viewport(phone) == []
