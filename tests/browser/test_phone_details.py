@@ -9,10 +9,10 @@ import pytest
 
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.browser.conftest import login, wider_than_viewport
+from tests.browser.test_phone_layout import LONG_NAMES, in_view
 from tests.factories import ClubFactory, PlayerFactory, TournamentFactory
 from tournaments import services
 from tournaments.models import Registration
-from tests.browser.test_phone_layout import LONG_NAMES, in_view
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
