@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString, mark_safe
@@ -362,6 +362,6 @@ def _upcoming_dealers(rubber: RubberView) -> list[tuple[int, str, str]]:
     its first dealer is known: the offline pad shows them as it queues deals."""
     if not rubber.counted:
         return []  # the first deal asks who deals first
-    first = rubber.first_dealer
+    first = cast("vint.Seat", rubber.first_dealer)  # a seat the tally kept
     numbers = range(rubber.next_number + 1, rubber.next_number + UPCOMING_DEALERS + 1)
     return [(n, d, rubber.names[d]) for n in numbers for d in [vint.dealer_of(first, n)]]
