@@ -147,7 +147,7 @@ def test_the_printed_standings_have_the_teams(client, kop_tournament, sixteen, c
     # No deal played: every table ties, 9 / 4 = 2.25 each; eight players a team: 18 each,
     # 0 small points: the two teams share first place.
     for name in ("Nieparzyści", "Parzyści"):
-        cells = row_with(teams, f"<td>{name}</td>")
+        cells = row_with(teams, f'<td class="words">{name}</td>')
         assert (cells[0], cells[1], cells[3], cells[4]) == ("=1", name, "18", "0")
     assert "After round 1 of 5." in text(html)
 
