@@ -73,3 +73,16 @@ def test_the_history_date_is_in_estonian_order(director_client, kop_session):
     estonian = _text(director_client, reverse("scoring:history", args=[kop_session.pk]), "et")
     assert f"{stamp:%d.%m.%Y} {stamp.hour}:{stamp:%M}" in estonian  # 27.11.2026 15:31
     assert "p.l." not in estonian and "e.l." not in estonian
+
+
+# ---------------------------------------------------------------- counts in the reader's grammar
+def test_the_vint_preview_puts_points_after_their_label(scorer_client, vint_session):
+    """ "6 очки за 1 взятку" put a number before a label that is not a count of points: the
+    preview says "очки за 2 взятки: 8" (the label, then its points)."""
+    from tests.scoring.test_vint_entry import contract, url
+
+    data = contract("4M", "E", 2, dump_1_seat="E", dump_1_trick=5, dump_2_seat="N", dump_2_trick=9)
+    scorer_client.cookies["django_language"] = "ru"
+    html = scorer_client.post(url("preview", vint_session), data).content.decode()
+    assert re.search(r"очки за \d+ взят\w+( \([^)]*\))?: \d+", html), html
+    assert not re.search(r"\d+ очки за", html)
