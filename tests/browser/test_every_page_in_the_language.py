@@ -17,10 +17,12 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from clubs.models import Club, Player
+from scoring.acceptance import session_accept
 from scoring.models import TableSession
+from scoring.services import Actor
 from tests.browser.conftest import login
 from tournaments.demo_logins import DEMO_DIRECTOR
-from tournaments.models import League, Round, Series, Tournament
+from tournaments.models import League, Round, RoundTable, Series, Tournament
 from tournaments.services import leagues
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -161,6 +163,9 @@ def _pages() -> list[str]:
         f"/sessions/{vint.pk}/sheet/",
         f"/sessions/{kop.pk}/history/",
         f"/sessions/{vint.pk}/history/",
+        # A tournament's tables: one accepted (round 1), one being played (round 3).
+        f"/sessions/{RoundTable.objects.filter(round__number=1).first().session_id}/",
+        f"/sessions/{RoundTable.objects.filter(round__number=3).first().session_id}/",
         "/sessions/",
         # The director's forms.
         "/tournaments/new/",
@@ -191,6 +196,12 @@ def test_no_english_words_on_any_page(browser, live_server, settings, language):
     settings.DEBUG = True  # demo_data loads the published demo logins only then
     call_command("demo_data", stdout=io.StringIO())
     settings.DEBUG = False
+    # The Vint evening accepted: its pages say who accepted it and that it counts.
+    session_accept(
+        session=TableSession.objects.get(title="Demo: Vint session"),
+        actor=Actor(label=DEMO_DIRECTOR[0], is_director=True),
+        reason="Demo",
+    )
     leagues.league_create(
         organiser=Club.objects.get(name="Klub Kopa Kościan (demo)"),
         name="Liga Kościańska",
