@@ -34,7 +34,8 @@ ENGLISH = re.compile(
     r"sitting|out|by|with|from|to|in|is|are|not|no|yes|or|rated|won|of|after|before|"
     r"name|number|club|clubs|date|status|actions|team|pair|series|season|league|rating|"
     r"ratings|accounts?|members?|role|profiles?|rules|contract|declarer|tricks?|pairs?|met|"
-    r"more|than|once)\b",
+    r"more|than|once|accept|waiting|phone|open|total|games?|evening|counts|small|big|"
+    r"honours|lost|place|bye|reason|only|all|show|hide|back|next|help|search)\b",
     re.I,
 )
 # Words of the games and the app that are the same in every language.
@@ -69,8 +70,8 @@ ALLOWED = [
 
 
 # Words of the lists that are words of the language too: Polish "to" (is), "profile"
-# (profiles), "role" (roles); Estonian "number", "null" (zero).
-SAME_WORD = {"pl": {"to", "profile", "role"}, "ru": set(), "et": {"number", "null"}}
+# (profiles), "role" (roles); Estonian "number", "null" (zero), "all" (below).
+SAME_WORD = {"pl": {"to", "profile", "role"}, "ru": set(), "et": {"number", "null", "all"}}
 # Developer text in any language: an algorithm's name, Python's None, JSON's null, a code
 # key (big_points), a date in American order (11/27/2026).
 DEVELOPER = re.compile(
