@@ -13,7 +13,6 @@ from typing import Any
 from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from clubs.forms import own_club_field
 from clubs.models import Club
@@ -28,12 +27,12 @@ from scoring.games import all_games, game_choices, game_for
 from scoring.games.interface import OptionFields
 from scoring.problems import problem_text
 
-#: The places a big-points field is for, and the tie-breaks in words.
+#: The big-points fields' labels, first place first, and the tie-breaks in words.
 PLACES = (
-    pgettext_lazy("place", "1st place"),
-    pgettext_lazy("place", "2nd place"),
-    pgettext_lazy("place", "3rd place"),
-    pgettext_lazy("place", "4th place"),
+    _("Big points for 1st place"),
+    _("Big points for 2nd place"),
+    _("Big points for 3rd place"),
+    _("Big points for 4th place"),
 )
 TIE_BREAK_WORDS = {
     "small_points": _("small points"),
@@ -47,7 +46,7 @@ def _tournament_fields() -> dict[str, forms.Field]:
     fields: dict[str, forms.Field] = {}
     for i, place in enumerate(PLACES, 1):
         fields[f"big_points_{i}"] = forms.IntegerField(
-            label=_("Big points for the %(place)s") % {"place": place},
+            label=place,
             initial=KOSCIAN_BIG_POINTS[i - 1],
             min_value=0,
             max_value=1000,
