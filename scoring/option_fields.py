@@ -68,7 +68,8 @@ class DescribedOptions:
     def fields(self) -> dict[str, forms.Field]:
         made: dict[str, forms.Field] = {}
         for option, default in self._shown().items():
-            label, help_text = option_text.LABELS[option], option_text.HELP.get(option, "")
+            label: Any = option_text.LABELS[option]
+            help_text: Any = option_text.HELP.get(option, "")
             if self._keyed(option, default):
                 for i, (key, words) in enumerate(self._keys_of(option)):
                     made[f"{option}{KEY_SEP}{key}"] = forms.IntegerField(

@@ -140,7 +140,7 @@ class ProfileForm(forms.Form):
                 validate_profile_options(data["game"], options)
             except RuleError as exc:
                 option = str(exc.params.get("option", exc.root or ""))
-                field = game_for(data["game"]).entry.option_fields.field_of(option)
+                field: str | None = game_for(data["game"]).entry.option_fields.field_of(option)
                 if field not in self.fields or field in self.errors:
                     field = None  # an option kept from the import: the whole form
                 self.add_error(field, problem_text(exc))
