@@ -157,3 +157,12 @@ def test_the_raw_csv_keeps_the_codes_a_program_reads(client, kop_tournament, six
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][:5] == ["rank", "place", "number", "name", "big_points"]
     assert rows[1][4] == "2.25"
+
+
+def test_every_standings_column_has_a_heading_in_words():
+    from config.csvexport import HEADINGS
+    from tournaments.families.kop import KopRow
+    from tournaments.families.vint import VintRow
+
+    keys = {*KopRow.__annotations__, *VintRow.__annotations__} - {"by_round"}
+    assert sorted(keys - set(HEADINGS)) == []
