@@ -123,6 +123,15 @@ def heading(code: str, **parts: Any) -> Coded:
     return Coded(code, phrase % words)
 
 
+def voided_cell(voided: bool) -> Coded | str:
+    """A deal's "voided" column: the word, or empty for a deal that counts."""
+    return Coded("voided", _("voided")) if voided else ""
+
+
+def won_or_lost(won: bool) -> Coded:
+    return Coded("won", _("won")) if won else Coded("lost", _("lost"))
+
+
 def seat_heading(what: str, seat: int, name: str) -> Coded:
     """A column of one seat's player: "Total: seat 2 (Anna)"; raw "total 2 Anna"."""
     return Coded(

@@ -53,15 +53,19 @@ def test_session_csv_speaks_the_reader_s_language(client, kop_session, language)
         words = {
             "deal": gettext("Deal"),
             "contract": gettext("Contract"),
-            "won": gettext("Declarers won"),
+            "declarers_won": gettext("Declarers won"),
             "normal": contract_label("normal"),
-            "yes": gettext("yes"),
+            "won": gettext("won"),
             "total": gettext("Total"),
         }
     head = rows[0]
-    assert head[0] == words["deal"] and head[2] == words["contract"] and head[7] == words["won"]
+    assert (
+        head[0] == words["deal"]
+        and head[2] == words["contract"]
+        and head[7] == words["declarers_won"]
+    )
     assert not [h for h in head if "_" in h or h.startswith(("payment ", "total "))]
-    assert rows[1][2] == words["normal"] and rows[1][7] == words["yes"]
+    assert rows[1][2] == words["normal"] and rows[1][7] == words["won"]
     assert rows[-1][0] == words["total"]
     raw = read_csv(client.get(url, RAW, HTTP_ACCEPT_LANGUAGE=language))
     assert raw[0][:8] == [

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
-from config.csvexport import Coded, heading, seat_heading
+from config.csvexport import Coded, heading, seat_heading, voided_cell, won_or_lost
 from scoring.engines import kop
 from scoring.engines.kop_sheet import read_kop_sheet
 from scoring.engines.shapes import KopSheetJson
@@ -185,7 +185,7 @@ class KopSheet:
             if d.voided:
                 result: list[Any] = ["", "", "", "", "", ""]
             else:
-                result = [d.value, d.declarers_won, *d.payments]
+                result = [d.value, won_or_lost(d.declarers_won), *d.payments]
             rows.append(
                 [
                     d.number,
@@ -196,7 +196,7 @@ class KopSheet:
                     d.declarer_points,
                     *result,
                     *r.running,
-                    d.voided,
+                    voided_cell(d.voided),
                 ]
             )
         rows.append(

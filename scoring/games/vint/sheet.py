@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
-from config.csvexport import heading, seat_heading
+from config.csvexport import heading, seat_heading, voided_cell
 from scoring.engines import vint
 from scoring.engines.shapes import VintSheetJson
 from scoring.engines.vint_sheet import SheetRubber, read_vint_sheet, vint_sheet_from_session
@@ -126,7 +126,7 @@ def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
                     tricks.get("EW", ""),
                     *entries,
                     *[before[n] + row.running[side_of[n]] for n in seats],
-                    row.deal.voided,
+                    voided_cell(row.deal.voided),
                 ]
             )
     totals = {s.seat: s for s in board.standings}
