@@ -55,6 +55,7 @@ PUBLIC = {
     "player_page",
     "series_index",
     "series_detail",
+    "words",
 }
 # Public pages with a private part (hidden standings, the tournament's history): every
 # identity reads the page, only the club's directors the private part.

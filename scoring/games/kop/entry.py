@@ -14,11 +14,18 @@ from django.utils.translation import gettext as _
 from scoring.engines import kop
 from scoring.errors import DealRejected
 from scoring.games.interface import OptionFields, PadTemplates, PaperPad, Slot, Tally
-from scoring.games.kop.deals import contract_label, evaluate, kop_rules, warning_texts
-from scoring.games.kop.forms import KopDealForm, KopOptionFields
+from scoring.games.kop.deals import (
+    contract_choices,
+    contract_label,
+    evaluate,
+    kop_rules,
+    warning_texts,
+)
+from scoring.games.kop.forms import KopDealForm
 from scoring.games.kop.ledger import all_played, all_played_message, tally_of
 from scoring.games.kop.models import KopDeal
 from scoring.games.kop.sheet import scoreboard, sheet_row
+from scoring.option_fields import DescribedOptions, rules_defaults
 from scoring.selectors import sheet_players
 
 if TYPE_CHECKING:
@@ -97,7 +104,10 @@ class KopEntry:
         form_class="pad",
     )
     paper_pad: PaperPad | None = KopPaperPad()
-    option_fields: OptionFields = KopOptionFields()
+    option_fields: OptionFields = DescribedOptions(
+        defaults=lambda: rules_defaults(kop.default_rules("baska")),
+        keys=lambda: contract_choices("baska"),
+    )
 
     def form(self, session: TableSession, data: Any = None) -> KopDealForm:
         return KopDealForm(data, game=session.game, rules=kop_rules(session))
