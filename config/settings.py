@@ -171,6 +171,8 @@ LANGUAGES = [("en", _("English")), ("pl", _("Polish")), ("ru", "Русский")
 if LANGUAGE_CODE not in {code for code, _name in LANGUAGES}:
     raise ImproperlyConfigured(f"DJANGO_LANGUAGE_CODE={LANGUAGE_CODE!r} must be en, pl, ru or et")
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Each language's own date and time formats where Django has none (Estonian date-times).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env_str("DJANGO_TIME_ZONE", "Europe/Warsaw")
 USE_I18N = True
 USE_TZ = True

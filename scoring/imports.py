@@ -16,6 +16,7 @@ from django.db.models import Q
 from clubs.models import Club, Player
 from clubs.selectors import fold_name
 from clubs.services import player_create
+from scoring.actors import IMPORT_LABEL
 from scoring.engines.errors import RuleError, SheetError, sheet_problem
 from scoring.engines.rules import validate_profile_options
 from scoring.engines.scoresheet import game_unknown, not_an_object
@@ -93,7 +94,7 @@ def session_import_sheet(*, data: Any, user: Any, club: Club, title: str = "") -
         title=title,
         planned_deals=sheet.planned_deals,
     )
-    label = user.get_username() if user else "import"
+    label = user.get_username() if user else IMPORT_LABEL
     actor = Actor(label=label, user_id=user.pk if user else None)
     deals_import(session=session, sheet=sheet, actor=actor)
     return session

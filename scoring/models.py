@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring.actors import actor_words
 from scoring.games import GAME_PACKAGES, game_choices
 from scoring.profiles import builtin_description, builtin_name
 
@@ -180,6 +181,8 @@ class DealHistory(models.Model):
     """
 
     ACTIONS = [
+        # Said after "Deal 3:" (the first three) or "Table:" (the others) in the history:
+        # a language with genders says them to fit ("Stolik: zamknięty").
         ("created", _("entered")),
         ("edited", _("corrected")),
         ("voided", _("voided")),
@@ -221,6 +224,10 @@ class DealHistory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session} deal {self.deal_number} {self.action} by {self.actor}"
+
+    def actor_words(self) -> str:
+        """Who acted, in the reader's language (the stored label stays English)."""
+        return actor_words(self.actor)
 
 
 # Each game's own rows (its deals) live in its package; they are this app's models.

@@ -143,6 +143,70 @@ VALUES: Final[Mapping[str, Mapping[Any, Promise]]] = {
     },
 }
 
+#: The profile editor's one-line explanation of each option it offers (``option_fields``).
+HELP: Final[Mapping[str, Promise]] = {
+    "trump_order": _("Which cards are trumps; used for display and hand checks only."),
+    "bez_wyjscia_max": _(
+        "A losing side with at most this many card points loses bez wyjścia, which doubles the value. Empty: 25."  # noqa: E501
+    ),
+    "margin_on_du": _("Whether bez wyjścia doubles zolo du and grand du too."),
+    "baska_loss_double": _("The declarers pay double when they lose (Baśka's rule)."),
+    "wesele_partner": _("How the wesele bidder's partner is found."),
+    "wesele_bidder_may_double": _("Otherwise the pad warns when the wesele bidder doubles."),
+    "doubling_count": _("Which doublings raise the value."),
+    "higher_bid_cancels_doublings": _("A higher bid wipes out the doublings said before it."),
+    "doubling_cap": _("The most doublings counted in each contract. Empty: the game's cap."),
+    "auction_end": _("When the auction is over; the pad does not check it."),
+    "wesele_first_call_only": _("Wesele may be bid only in the bidder's first call."),
+    "baska_bid": _("Whether a baśka is played out or wins at once."),
+    "du_as_suffix": _("DU is said after ZOLO or GRAN and adds 100 %; the values stay the same."),
+    "contract_factor": _(
+        "What a contract's value is multiplied by, a whole number from 1 to 100. Empty: normal 1, wesele 1, cicha 4, zolo 5, zolo du 10, grand 5, grand du 10, baśka 10."  # noqa: E501
+    ),
+    "contracts": _(
+        "The contracts the club plays; the pad offers only these. None ticked: every contract of the game."  # noqa: E501
+    ),
+    "soloist_doubling": _(
+        "A doubling these rules forbid is shown as a warning the scorer confirms before saving."
+    ),
+    "level_min": _("The lowest level a bid may name."),
+    "scale": _("Trick points are multiplied by this number."),
+    "odd_tricks_only": _("Only the tricks beyond six score trick points."),
+    "trick_sides": _("Which side writes trick points."),
+    "misere_trick_credit": _("How tricks are scored in a misère."),
+    "all_pass": _("What happens when all four pass."),
+    "holdings_at": _("The moment honours and other holdings are counted."),
+    "team_aces_all_contracts": _("Aces held by a partnership count in every contract."),
+    "sequences_partnership": _("Runs are counted for the partnership, not for one player."),
+    "grand_doubles_ace_premium": _("A grand slam doubles the premium for aces too."),
+    "holdings_in_misere": _("Honours and runs also score in a misère and an all-pass deal."),
+    "ace_dump_sides": _("Which side scores aces dumped in a misère."),
+    "ace_dump_doubled": _("Dumped aces count double in a misère."),
+    "double_scope": _("Which points a doubling doubles."),
+    "game_uses_undoubled_tricks": _("Doubled trick points count toward game undoubled."),
+    "declarer_fixed_after_first_auction": _("The declarer of the first auction stays declarer."),
+    "second_auction_same_denomination": _("A second auction must keep the same denomination."),
+    "simultaneous_game": _("What happens when both sides reach game on one deal."),
+    "extra_game_count": _("How the games beyond the second are numbered."),
+    "totals_above_only": _("Totals count only the points written above the line."),
+    "result_method": _("How a player's result is worked out from the table."),
+    "overtrick_4": _("Points for an overtrick in a level-4 contract; 0: none."),
+    "exchange_rule_on_first_auction_level": _(
+        "The exchange rule follows the first auction's level."
+    ),  # noqa: E501
+    "unfinished_rubber_bonus": _("What a side ahead in an unfinished rubber gets."),
+    "round_to_100": _("Totals are rounded to the nearest 100."),
+    "session_structure": _(
+        "Under three rubbers a fourth rubber, or a partnership seen earlier in the session, is refused."  # noqa: E501
+    ),
+}
+
+#: Options the editor does not offer: fixed by the rules, another spelling of an offered
+#: option, or club words. A stored profile keeps them; the import format sets them.
+IMPORT_ONLY: Final = frozenset(
+    {"game", "declarer_target", "doubling_names", "soloist_may_double_first"}
+)
+
 #: Options whose values (or whose mappings' keys) are Kop contracts or doubling names.
 _CLUB_WORDS: Final = ("contracts", "contract_factor", "doubling_cap", "doubling_names")
 

@@ -38,6 +38,7 @@ from django.core import signing
 from django.http import HttpRequest, HttpResponse
 
 from clubs.roles import directs, scores_for
+from scoring.actors import link_label
 from scoring.models import TableSession
 from scoring.services import Actor
 
@@ -127,9 +128,9 @@ def entry_actor(request: HttpRequest, session: TableSession) -> Actor | None:
     grant = link_grant(request, session)
     if grant is not None:
         seat = int(grant["seat"])
-        name = f" ({user.get_username()})" if user.is_authenticated else ""
+        name = user.get_username() if user.is_authenticated else ""
         return Actor(
-            label=f"table link, seat {seat}{name}",
+            label=link_label(seat, name),
             user_id=user_id,
             phone=str(grant["phone"]),
             seat=seat,

@@ -1,105 +1,82 @@
 """The rule profile editor's form: a custom profile's options and tournament settings.
 
-Options are checked by the engine (``validate_profile_options``); the options clubs
-differ on most have fields of their own, the rest are written as JSON, read within the
-limits a scoresheet file is read in.
+Every field is a plain one with a label and a one-line explanation, built from the one
+description of the options (``scoring.option_fields``); options are checked by the engine
+(``validate_profile_options``). The options the editor does not offer
+(``option_text.IMPORT_ONLY``) are kept as the profile stored them.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django import forms
 from django.db.models import QuerySet
-from django.forms.fields import InvalidJSONInput
 from django.utils.translation import gettext_lazy as _
 
 from clubs.forms import own_club_field
 from clubs.models import Club
-from scoring import option_text
-from scoring.engines.errors import SHEET_FIELD, Params, Problem, RuleError, SheetError
+from scoring.engines.errors import RuleError
 from scoring.engines.rules import (
     KOSCIAN_BIG_POINTS,
     TIE_BREAKS,
     validate_profile_options,
     validate_tournament,
 )
-from scoring.engines.scoresheet import parse_json
 from scoring.games import all_games, game_choices, game_for
 from scoring.games.interface import OptionFields
 from scoring.problems import problem_text
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
+#: The big-points fields' labels, first place first, and the tie-breaks in words.
+PLACES = (
+    _("Big points for 1st place"),
+    _("Big points for 2nd place"),
+    _("Big points for 3rd place"),
+    _("Big points for 4th place"),
+)
+TIE_BREAK_WORDS = {
+    "small_points": _("small points"),
+    "round_wins": _("round wins (first places)"),
+    "second_places": _("second places"),
+    "third_places": _("third places"),
+}
 
 
-def _unplaced(problem: Problem) -> Params:
-    """A problem's params without the place "JSON" (the field itself is the place)."""
-    return {k: v for k, v in problem.params.items() if (k, v) != (SHEET_FIELD, "JSON")}
-
-
-class BoundedJSONField(forms.JSONField):
-    """JSON typed into a page, read within the limits a scoresheet file is read in
-    (``scoring.engines.scoresheet.parse_json``): deep nesting, a number of thousands of
-    digits or a NUL is a form error, never a server error."""
-
-    def to_python(self, value: Any) -> Any:
-        if isinstance(value, str) and value not in self.empty_values and not self.disabled:
-            try:
-                parse_json(value, where="JSON")
-            except SheetError as exc:
-                said = [problem_text(replace(p, params=_unplaced(p))) for p in exc.coded]
-                raise forms.ValidationError(
-                    _("Not valid JSON: %(problem)s"),
-                    code="invalid",
-                    params={"problem": " ".join(said)},
-                ) from None
-        return super().to_python(value)
-
-    def bound_data(self, data: Any, initial: Any) -> Any:
-        # The page shows what was typed again; Django would parse it with no limits.
-        if isinstance(data, str) and not self.disabled:
-            try:
-                parse_json(data, where="JSON")
-            except SheetError:
-                return InvalidJSONInput(data)
-        return super().bound_data(data, initial)
-
-
-def option_choice_field(
-    option: str, *, label: StrOrPromise, default: StrOrPromise, help_text: StrOrPromise
-) -> forms.ChoiceField:
-    """A profile option offered as a select of its values in words (``option_text``);
-    empty: the option is left to the JSON options."""
-    return forms.ChoiceField(
-        label=label,
-        required=False,
-        choices=[("", default), *option_text.value_choices(option)],
-        help_text=help_text,
-    )
+def _tournament_fields() -> dict[str, forms.Field]:
+    fields: dict[str, forms.Field] = {}
+    for i, place in enumerate(PLACES, 1):
+        fields[f"big_points_{i}"] = forms.IntegerField(
+            label=place,
+            initial=KOSCIAN_BIG_POINTS[i - 1],
+            min_value=0,
+            max_value=1000,
+            help_text=_("What a place at a table earns in a round; tied places share.")
+            if i == 1
+            else "",
+        )
+    for i in range(1, len(TIE_BREAKS) + 1):
+        fields[f"tie_break_{i}"] = forms.ChoiceField(
+            label=_("Tie-break %(n)s") % {"n": i},
+            required=False,
+            initial=TIE_BREAKS[i - 1],
+            choices=[("", _("none")), *TIE_BREAK_WORDS.items()],
+            help_text=_("Players level on big points are separated by these, in this order.")
+            if i == 1
+            else "",
+        )
+    return fields
 
 
 class ProfileForm(forms.Form):
-    """A custom rule profile: options and tournament settings as JSON, checked by the engine.
+    """A custom rule profile: its options and tournament settings, checked by the engine.
 
-    The options clubs differ on most (rules/kop.md §7.1, rules/vint.md A31) have fields of
-    their own with their explanations, which each game's entry part offers
-    (``OptionFields``); a field left empty leaves the option to the JSON (and so to its
-    default), a filled one overrides the JSON.
+    ``initial["options"]``: the stored options; the ones with fields go there, the rest
+    (``kept``) are saved again as they were. A field left empty leaves the option to the
+    game's default.
     """
 
     name = forms.CharField(label=_("Name"), max_length=120)
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
-    options = BoundedJSONField(
-        label=_("Other rule options (JSON)"),
-        initial=dict,
-        required=False,
-        help_text=_("The other options by the names of the rules documents (§7)."),
-    )
-    tournament = BoundedJSONField(
-        label=_("Tournament settings (JSON)"), initial=dict, required=False
-    )
 
     def __init__(self, *args: Any, clubs: QuerySet[Club] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -108,23 +85,37 @@ class ProfileForm(forms.Form):
                 clubs, help_text=_("Its directors edit the profile; its tables may use it.")
             )
             self.order_fields(["name", "club"])
-        # Each game's own option fields, after the game and before the JSON options.
-        options_json, tournament = self.fields.pop("options"), self.fields.pop("tournament")
-        for own in option_parts():
-            self.fields.update(own.fields())
-        self.fields.update(options=options_json, tournament=tournament)
-        # A stored profile's options: the ones with fields of their own go there.
+        self.groups: list[tuple[Any, list[str]]] = []
+        for game, own in option_parts():
+            made = own.fields()
+            self.fields.update(made)
+            self.groups.append((game, list(made)))
+        tournament = _tournament_fields()
+        self.fields.update(tournament)
+        self.groups.append((_("Tournament settings"), list(tournament)))
+        self.kept: dict[str, Any] = {}
         options = self.initial.get("options")
         if isinstance(options, dict):
             options = dict(options)
-            for own in option_parts():
+            for _game, own in option_parts():
                 self.initial.update(own.initial(options))
-            self.initial["options"] = options
+            self.kept = options
+        stored = self.initial.get("tournament")
+        if isinstance(stored, dict):
+            for i, points in enumerate(stored.get("big_points") or [], 1):
+                self.initial[f"big_points_{i}"] = points
+            breaks = list(stored.get("tie_breaks") or [])
+            for i in range(1, len(TIE_BREAKS) + 1):
+                self.initial[f"tie_break_{i}"] = breaks[i - 1] if i <= len(breaks) else ""
+
+    def grouped(self) -> list[tuple[Any, list[forms.BoundField]]]:
+        """The option fields under each game's heading, then the tournament settings."""
+        return [(title, [self[name] for name in names]) for title, names in self.groups]
 
     def _with_fields(self, game: str, options: dict[str, Any], data: dict[str, Any]) -> None:
         """Put the filled option fields into ``options``; one of another game is an error."""
         own = game_for(game).entry.option_fields
-        for other in option_parts():
+        for _game, other in option_parts():
             if other is own:
                 continue
             for name in other.names:
@@ -132,41 +123,48 @@ class ProfileForm(forms.Form):
                     self.add_error(name, _("This option is not one of this game's."))
         own.to_options(data, options)
 
+    def _tournament(self, data: dict[str, Any]) -> dict[str, Any]:
+        points = [data.get(f"big_points_{i}") for i in range(1, len(PLACES) + 1)]
+        breaks = [data.get(f"tie_break_{i}") for i in range(1, len(TIE_BREAKS) + 1)]
+        chosen = [b for b in breaks if b]
+        if len(set(chosen)) != len(chosen):
+            self.add_error("tie_break_1", _("Name each tie-break once."))
+        return {"big_points": points, "tie_breaks": chosen}
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        options = data.get("options") or {}
-        tournament = data.get("tournament") or {
-            "big_points": list(KOSCIAN_BIG_POINTS),
-            "tie_breaks": list(TIE_BREAKS),
-        }
-        if not isinstance(options, dict):
-            self.add_error("options", _("Write the options as a JSON object."))
-        elif data.get("game"):
-            options = dict(options)
+        options = dict(self.kept)
+        if data.get("game"):
             self._with_fields(data["game"], options, data)
             try:
                 validate_profile_options(data["game"], options)
             except RuleError as exc:
-                option = str(exc.params.get("option", exc.root or "")).split(".")[0]
-                field = game_for(data["game"]).entry.option_fields.field_of(option)
+                option = str(exc.params.get("option", exc.root or ""))
+                field: str | None = game_for(data["game"]).entry.option_fields.field_of(option)
                 if field not in self.fields or field in self.errors:
-                    field = "options"
+                    field = None  # an option kept from the import: the whole form
                 self.add_error(field, problem_text(exc))
-        if not isinstance(tournament, dict):
-            self.add_error("tournament", _("Write the settings as a JSON object."))
-        else:
+        tournament = self._tournament(data)
+        if not self.errors:
             try:
                 validate_tournament(tournament)
             except RuleError as exc:
-                self.add_error("tournament", problem_text(exc))
+                field = "big_points_1" if exc.field == "big_points" else "tie_break_1"
+                self.add_error(field, problem_text(exc))
         data["options"], data["tournament"] = options, tournament
         return data
 
 
-def option_parts() -> list[OptionFields]:
-    """Each game's option fields once (Kop and Baśka share theirs), in the games' order."""
-    parts: list[OptionFields] = []
+def option_parts() -> list[tuple[str, OptionFields]]:
+    """Each game's option fields once (Kop and Baśka share theirs), in the games' order,
+    under the names of the games that share them ("Kop, Baśka")."""
+    parts: list[tuple[list[str], OptionFields]] = []
     for game in all_games():
-        if game.entry.option_fields not in parts:
-            parts.append(game.entry.option_fields)
-    return parts
+        own = game.entry.option_fields
+        for names, part in parts:
+            if part is own:
+                names.append(game.label)
+                break
+        else:
+            parts.append(([game.label], own))
+    return [(", ".join(names), part) for names, part in parts]

@@ -525,7 +525,9 @@ def session_export_json(request: HttpRequest, pk: int) -> HttpResponse:
 
 def session_export_csv(request: HttpRequest, pk: int) -> HttpResponse:
     session = _visiblesession_or_404(request, pk)
-    return csv_response(game_of(session).sheet.csv_rows(session), filename=f"session-{pk}.csv")
+    return csv_response(
+        game_of(session).sheet.csv_rows(session), filename=f"session-{pk}.csv", request=request
+    )
 
 
 @director_required

@@ -434,3 +434,16 @@ def ratings_snapshot(game: str = "kop") -> tuple[list, list, list]:
         .values_list("session_id", "table_id", "at", "revision")
     )
     return states, events, sources
+
+
+#: The rule profile editor's tournament fields as the editor first shows them (5/3/1/0, Kościan's).
+KOSCIAN = {
+    "big_points_1": "5",
+    "big_points_2": "3",
+    "big_points_3": "1",
+    "big_points_4": "0",
+    "tie_break_1": "small_points",
+    "tie_break_2": "round_wins",
+    "tie_break_3": "second_places",
+    "tie_break_4": "third_places",
+}

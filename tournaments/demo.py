@@ -8,6 +8,7 @@ from typing import Any
 from clubs.models import Club
 from clubs.services import player_create
 from scoring import services as scoring_services
+from scoring.actors import LINK_LABEL
 from scoring.games.kop.simulate import random_deals
 from tournaments import services
 from tournaments.models import Tournament
@@ -42,7 +43,7 @@ def demo_tournament(*, club: Any, director: Any, stdout: Any) -> None:
     tournament.save(update_fields=["created_by"])
     rnd = services.round_generate(tournament=tournament)
     rng = random.Random(3)
-    actor = scoring_services.Actor(label="table link")
+    actor = scoring_services.Actor(label=LINK_LABEL)
     for table, deals in zip(rnd.tables.select_related("session")[:2], (12, 20), strict=False):
         scoring_services.deals_record(
             session=table.session, deals=random_deals(rng, deals), actor=actor

@@ -93,7 +93,9 @@ def rating_leaderboard(request: HttpRequest, game: str) -> HttpResponse:
 def rating_leaderboard_csv(request: HttpRequest, game: str) -> HttpResponse:
     context = _leaderboard(request, _game(game))
     name = f"ratings-{game}" + (f"-{context['season']}" if context["season"] else "")
-    return csv_response(ratings.leaderboard_csv_rows(context["rows"]), filename=f"{name}.csv")
+    return csv_response(
+        ratings.leaderboard_csv_rows(context["rows"]), filename=f"{name}.csv", request=request
+    )
 
 
 def player_page(request: HttpRequest, pk: int) -> HttpResponse:

@@ -6,6 +6,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("players/", pages.player_index, name="players"),
+    path("words/", pages.words, name="words"),
     path("players/add/", actions.player_add, name="player_add"),
     path("tournaments/", pages.tournament_index, name="index"),
     path("tournaments/new/", actions.tournament_new, name="new"),

@@ -193,9 +193,12 @@ class PaperPad(Protocol):
 
 class OptionFields(Protocol):
     """The fields the rule profile editor (``scoring.profile_forms``) offers for the options
-    of a game's rules that clubs differ on most; the other options are written as JSON."""
+    of a game's rules (``scoring.option_fields.DescribedOptions``)."""
 
-    names: tuple[str, ...]  # the fields' names
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The fields' names."""
+        ...
 
     def fields(self) -> dict[str, Any]:
         """The form fields, new for each form (name -> ``django.forms.Field``)."""
@@ -203,7 +206,7 @@ class OptionFields(Protocol):
 
     def initial(self, options: dict[str, Any]) -> dict[str, Any]:
         """The fields' initial values from a stored profile's ``options``, taking the
-        options they show out of it (the rest stay for the JSON box)."""
+        options they show out of it (the rest are kept as stored)."""
         ...
 
     def to_options(self, data: Mapping[str, Any], options: dict[str, Any]) -> None:
@@ -211,7 +214,7 @@ class OptionFields(Protocol):
         ...
 
     def field_of(self, option: str) -> str:
-        """The field that shows ``option``'s problems ("options": the JSON box)."""
+        """The field that shows ``option``'s problems ("options": none, the whole form)."""
         ...
 
 

@@ -90,7 +90,7 @@
       f.querySelectorAll("[name=declarers]:checked, [name=declarer]:checked"), labelOf);
     if (seats.length) parts.push(seats.join(", "));
     var points = f.querySelector("[name=declarer_points]");
-    if (points && points.value) parts.push(points.value + " " + box.dataset.points);
+    if (points && points.value) parts.push(box.dataset.points + ": " + points.value);  // "Card points: 91" (no plural)
     // Vint: the tricks field the chosen contract shows, named as the pad names it.
     f.querySelectorAll("[name=declarer_tricks], [name=ns_tricks]").forEach(function (input) {
       if (input.value && input.offsetParent !== null) {

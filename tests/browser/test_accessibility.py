@@ -51,6 +51,7 @@ def _pages() -> list[str]:
         f"/ratings/{tournament.game}/",
         f"/players/{player.pk}/",
         "/profiles/",
+        "/words/",
     ]
 
 

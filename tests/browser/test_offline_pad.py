@@ -74,7 +74,7 @@ def test_three_deals_offline_survive_a_reload_and_are_stored_once_in_order(
     assert "Deal 3 · dealer: 3 (Celina)" in phone.locator("#deal-head").inner_text()
     enter(phone, "normal", ["2\u00a0Bartek", "4\u00a0Darek"], "70")
     phone.get_by_text("3 deals waiting to send").wait_for()
-    assert list(phone.locator("#offline-list li").all_inner_texts())[2].endswith("70 card points")
+    assert list(phone.locator("#offline-list li").all_inner_texts())[2].endswith("Card points: 70")
     assert KopDeal.objects.count() == 0
 
     phone.context.set_offline(False)
@@ -109,7 +109,7 @@ def test_a_deal_saved_from_another_phone_meanwhile_is_shown_and_the_scorer_choos
     panel.wait_for()
     assert "Deal 1 was saved from another phone meanwhile." in panel.inner_text()
     assert phone.locator("#offline-theirs").inner_text() != ""
-    assert phone.locator("#offline-mine").inner_text().endswith("60 card points")
+    assert phone.locator("#offline-mine").inner_text().endswith("Card points: 60")
     # Nothing was decided for the scorer: B's deal stands, A's deals still wait.
     assert rows(table) == [(1, "normal", 75)]
     phone.get_by_text("2 deals waiting to send").wait_for()

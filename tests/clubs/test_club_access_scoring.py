@@ -31,7 +31,7 @@ from scoring.urls import urlpatterns
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.clubs.identities import *  # noqa: F403
 from tests.clubs.identities import WHO, database_state, refused
-from tests.factories import KopDealFactory, PlayerFactory, TableSessionFactory
+from tests.factories import KOSCIAN, KopDealFactory, PlayerFactory, TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -170,13 +170,13 @@ def _import_done(w: World, response: Any) -> bool:
 
 
 def _new_profile(w: World) -> tuple[str, dict[str, Any]]:
-    data = {"name": "A's second rules", "game": "kop", "club": w.people.club_a.pk}
+    data = {"name": "A's second rules", "game": "kop", "club": w.people.club_a.pk, **KOSCIAN}
     return reverse("scoring:profile_new"), data
 
 
 def _edit_profile(w: World) -> tuple[str, dict[str, Any]]:
     url = reverse("scoring:profile_edit", kwargs={"slug": w.profile.slug})
-    return url, {"name": "A's rules, again", "game": "kop"}
+    return url, {"name": "A's rules, again", "game": "kop", **KOSCIAN}
 
 
 def _accepted(w: World) -> tuple[str, dict[str, Any]]:

@@ -14,6 +14,7 @@ The table of cases is checked against the URL patterns: a new URL name of the ap
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,9 +26,10 @@ from django.db import transaction
 from django.urls import URLPattern, URLResolver, reverse
 
 from clubs.models import Player
+from clubs.services import player_merge
 from scoring.models import RuleProfile
 from tests.clubs.identities import People, database_state, refused
-from tests.factories import RegistrationFactory, TournamentFactory
+from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
 from tests.tournaments.test_standings_words import FIVE, play_round_one
 from tournaments import rating_urls, services
 from tournaments import urls as tournament_urls
@@ -53,10 +55,22 @@ PUBLIC = {
     "player_page",
     "series_index",
     "series_detail",
+    "words",
 }
 # Public pages with a private part (hidden standings, the tournament's history): every
 # identity reads the page, only the club's directors the private part.
 PUBLIC_WITH_PRIVATE_PART = {"detail", "standings", "player_results"}
+# A league's pages are its organiser's (a club or an association), asked by every
+# identity in tests/tournaments/test_leagues_views.py; its public pages are public.
+PUBLIC |= {"league_index", "league_detail", "league_csv"}
+LEAGUE_WRITES = {
+    "league_new",
+    "league_manage",
+    "league_licences",
+    "league_roster",
+    "league_lineups",
+    "league_recompute",
+}
 
 
 @dataclass
@@ -96,6 +110,9 @@ def world(people, profiles, commit) -> World:
         name="Grand Prix A", game="kop", points_table=[3, 2, 1], tournaments=[spring], club=club_a
     )
     TournamentFactory(name="B Cup", club=people.club_b, field=4)
+    rows = {n: PlayerFactory(club=club_a, name=n) for n in ("Anna Row", "Anna Row II", "Twin")}
+    twin = PlayerFactory(club=club_a, name="Twin II")
+    player_merge(keep=rows["Twin"], other=twin, by=people.users["director_a"], reason="One.")
     spring.refresh_from_db()
     return World(
         people=people,
@@ -105,6 +122,7 @@ def world(people, profiles, commit) -> World:
         series=series,
         event_text=json.dumps(event_document(spring)),
         kop_profile=spring.profile_version.profile,
+        extra={"rows": {**rows, "Twin II": twin}},
     )
 
 
@@ -157,7 +175,39 @@ def _club_a(w: World) -> int:
     return w.people.club_a.pk
 
 
+def _row(w: World, name: str) -> Player:
+    return Player.objects.get(pk=w.extra["rows"][name].pk)
+
+
+def _p(name: str, *rows: str) -> Callable[[World], str]:
+    """The URL ``name`` of the register rows ``rows`` of the world."""
+    return lambda w: reverse(f"tournaments:{name}", args=[_row(w, r).pk for r in rows])
+
+
 CASES = [
+    Case(
+        "player_edit",
+        _p("player_edit", "Anna Row"),
+        lambda r, w: _row(w, "Anna Row").name == "Anna Renamed",
+        lambda w: {"name": "Anna Renamed", "federation_id": ""},
+    ),
+    Case(
+        "player_merge_search",
+        _p("player_merge_search", "Anna Row"),
+        lambda r, w: r.status_code == 200 and b"Anna Row" in r.content,
+    ),
+    Case(
+        "player_merge_confirm",
+        _p("player_merge_confirm", "Anna Row", "Anna Row II"),
+        lambda r, w: _row(w, "Anna Row").person_id == _row(w, "Anna Row II").person_id,
+        lambda w: {"reason": "The same Anna."},
+    ),
+    Case(
+        "player_split",
+        _p("player_split", "Twin II"),
+        lambda r, w: _row(w, "Twin").person_id != _row(w, "Twin II").person_id,
+        lambda w: {"reason": "Two people after all."},
+    ),
     Case(
         "player_add",
         _plain("player_add"),
@@ -336,7 +386,11 @@ def test_every_url_name_has_a_case():
     cased = {c.name for c in CASES}
     assert len(cased) == len(CASES)
     assert not cased & (PUBLIC | PUBLIC_WITH_PRIVATE_PART)
-    assert names == cased | PUBLIC | PUBLIC_WITH_PRIVATE_PART
+    assert names == cased | PUBLIC | PUBLIC_WITH_PRIVATE_PART | LEAGUE_WRITES
+    from tests.tournaments import test_leagues_views
+
+    asked = inspect.getsource(test_leagues_views)
+    assert all(f'"tournaments:{name}"' in asked for name in LEAGUE_WRITES)
 
 
 def _ask(w: World, case: Case, client: Any) -> Any:

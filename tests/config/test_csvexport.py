@@ -18,6 +18,9 @@ import pytest
 from clubs.models import Player
 from config.csvexport import cell
 
+#: The query of the machine-readable CSV (codes, "," and a decimal point).
+RAW = {"format": "raw"}
+
 HOSTILE = ['=HYPERLINK("http://x")', "@SUM(A1)", "+1", "-2+3"]
 
 

@@ -268,3 +268,73 @@ def test_of_n_deals_takes_the_genitive(n, word):
         assert said == f"0 z {n} {word}"
         said = ngettext("%(d)s of %(n)s deal played", "%(d)s of %(n)s deals played", n)
         assert said % {"d": n, "n": n} == f"rozegrano {n} z {n} {word}"
+
+
+# ---------------------------------------------------------------- every catalogue complete
+# Every message in Polish, Russian and Estonian: translated, not fuzzy, every plural form
+# the language has, and the same placeholders as the English (a missing ``%(n)s`` would
+# show a wrong number, a stray one a 500).
+CATALOGUES = {"pl": 4, "ru": 3, "et": 2}  # plural forms (Polish: 3 and one for fractions)
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
+
+
+def _catalogue_faults(po: str, forms: int) -> list[str]:
+    """What keeps a .po text from being complete: ``untranslated``, ``fuzzy``, ``forms``
+    (a plural entry without the language's number of forms) or ``placeholders``, each with
+    its msgid."""
+    faults = []
+    for block in po.split("\n\n"):
+        msgid = _field(block, "msgid")
+        if not msgid or block.lstrip().startswith("#~"):
+            continue
+        if re.search(r"^#,.*\bfuzzy\b", block, re.M):
+            faults.append(f"fuzzy: {msgid}")
+        if _field(block, "msgid_plural"):
+            count = len(re.findall(r"^msgstr\[\d\] ", block, re.M))
+            said = [_field(block, rf"msgstr\[{i}\]") for i in range(count)]
+            if count != forms:
+                faults.append(f"forms: {msgid}")
+        else:
+            said = [_field(block, "msgstr")]
+        if not all(said):
+            faults.append(f"untranslated: {msgid}")
+            continue
+        english = msgid + _field(block, "msgid_plural")
+        wanted = {a or b for a, b in PLACEHOLDER.findall(english)}
+        for text in said:
+            if {a or b for a, b in PLACEHOLDER.findall(text)} - wanted:
+                faults.append(f"placeholders: {msgid}")
+    return faults
+
+
+def test_catalogue_faults_are_found():
+    """The check itself: each fault of a small catalogue is named."""
+    po = "\n\n".join(
+        [
+            'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3;\\n"',
+            'msgid "Table"\nmsgstr "Stolik"',
+            'msgid "Round"\nmsgstr ""',
+            '#, fuzzy\nmsgid "Seat"\nmsgstr "Miejsce"',
+            'msgid "%(n)s deal"\nmsgid_plural "%(n)s deals"\nmsgstr[0] "%(n)s rozdanie"\n'
+            'msgstr[1] "%(n)s rozdania"',
+            'msgid "%(n)s point"\nmsgid_plural "%(n)s points"\nmsgstr[0] "%(n)s punkt"\n'
+            'msgstr[1] ""\nmsgstr[2] "%(n)s punktów"',
+            'msgid "by %(who)s"\nmsgstr "przez %(kto)s"',
+            '#~ msgid "Gone"\n#~ msgstr ""',
+        ]
+    )
+    assert _catalogue_faults(po, 3) == [
+        "untranslated: Round",
+        "fuzzy: Seat",
+        "forms: %(n)s deal",
+        "untranslated: %(n)s point",
+        "placeholders: by %(who)s",
+    ]
+
+
+@pytest.mark.parametrize(("language", "forms"), CATALOGUES.items())
+def test_every_catalogue_is_complete(language, forms):
+    po = (ROOT / f"locale/{language}/LC_MESSAGES/django.po").read_text(encoding="utf-8")
+    assert f"nplurals={forms};" in po
+    assert len(po.split("\n\n")) > 1000, "the catalogue was not read"
+    assert _catalogue_faults(po, forms) == []

@@ -40,6 +40,7 @@ from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from hypothesis import given
 
 from ops.models import TaskOutbox
@@ -338,7 +339,8 @@ def test_the_poll_is_one_read_in_every_state_and_its_etag_follows_the_outbox(
     computed = StandingsSnapshot.objects.get().computed_at.astimezone(
         timezone.get_current_timezone()
     )
-    assert f"Computed {computed:%Y-%m-%d %H:%M}." in behind.content.decode()
+    # In the reader's own format (English here: Django's short date and time).
+    assert f"Computed {date_format(computed, 'SHORT_DATETIME_FORMAT')}." in behind.content.decode()
     TaskOutbox.objects.create(
         task="tournaments.tasks.standings_recompute", tournament_id=kop_tournament.pk
     )

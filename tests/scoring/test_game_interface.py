@@ -20,7 +20,7 @@ from scoring.games.interface import Slot
 from scoring.games.kop.models import KopDeal
 from scoring.models import TableSession
 from tests.actors import open_table_link
-from tests.config.test_csvexport import read_csv
+from tests.config.test_csvexport import RAW, read_csv
 from tests.factories import CICHA_1, ZOLO_3, PlayerFactory, TableSessionFactory
 
 pytestmark = pytest.mark.django_db
@@ -91,7 +91,9 @@ def test_kop_players_of_one_name_keep_their_own_columns(profiles, club, director
         director_client.get(reverse("scoring:session", kwargs={"pk": session.pk})).status_code
         == 200
     )
-    rows = read_csv(director_client.get(reverse("scoring:export_csv", kwargs={"pk": session.pk})))
+    rows = read_csv(
+        director_client.get(reverse("scoring:export_csv", kwargs={"pk": session.pk}), RAW)
+    )
     assert [c for c in rows[0] if c.startswith("total ")] == [
         "total 1 Jan Nowak",
         "total 2 Jan Nowak",

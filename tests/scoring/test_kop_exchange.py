@@ -58,7 +58,7 @@ def test_json_export_is_a_scoresheet_that_scores_to_the_same_totals(client, play
 
 
 def test_csv_export_has_a_row_per_deal_and_the_totals(client, played):
-    response = client.get(reverse("scoring:export_csv", kwargs={"pk": played.pk}))
+    response = client.get(reverse("scoring:export_csv", kwargs={"pk": played.pk}) + "?format=raw")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][:3] == ["deal", "dealer", "contract"]
     assert [r[0] for r in rows[1:6]] == ["1", "2", "3", "4", "5"]
@@ -203,7 +203,9 @@ def test_a_sheet_voided_deal_with_only_its_contract_imports_and_exports(client, 
 
 
 def test_csv_shows_no_payments_for_a_voided_deal_and_booleans_as_words(client, corrected):
-    response = client.get(reverse("scoring:export_csv", kwargs={"pk": corrected.pk}))
+    response = client.get(
+        reverse("scoring:export_csv", kwargs={"pk": corrected.pk}) + "?format=raw"
+    )
     rows = list(csv.reader(io.StringIO(response.content.decode().lstrip("\ufeff"))))
     header = rows[0]
     pays = [i for i, h in enumerate(header) if h.startswith("payment ")]

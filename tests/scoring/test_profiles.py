@@ -10,7 +10,7 @@ from scoring import profile_services, services
 from scoring.games.kop.models import KopDeal
 from scoring.models import RuleProfile
 from tests.actors import home_club
-from tests.factories import TableSessionFactory
+from tests.factories import KOSCIAN, TableSessionFactory
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -35,8 +35,9 @@ def test_director_creates_a_custom_profile(director_client, profiles):
         {
             "name": "Our club",
             "game": "kop",
-            "options": '{"bez_wyjscia_max": 26}',
-            "tournament": "",
+            "bez_wyjscia_max__declarers": "26",
+            "bez_wyjscia_max__defenders": "26",
+            **KOSCIAN,
             "club": home_club().pk,
         },
     )
@@ -49,11 +50,11 @@ def test_director_creates_a_custom_profile(director_client, profiles):
 def test_unknown_option_is_refused_beside_the_field(director_client, profiles):
     response = director_client.post(
         reverse("scoring:profile_new"),
-        {"name": "Typo", "game": "kop", "options": '{"bez_wyjscia": 26}', "tournament": ""},
+        {"name": "Typo", "game": "kop", "bez_wyjscia_max__declarers": "53", **KOSCIAN},
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert "bez_wyjscia" in html and "error" in html
+    assert "52" in html and "error" in html
     assert not RuleProfile.objects.filter(name="Typo").exists()
 
 
@@ -62,7 +63,7 @@ def test_editing_a_profile_never_changes_deals_already_scored(
 ):
     director_client.post(
         reverse("scoring:profile_new"),
-        {"name": "Club", "game": "kop", "options": "{}", "tournament": "", "club": home_club().pk},
+        {"name": "Club", "game": "kop", **KOSCIAN, "club": home_club().pk},
     )
     profile = RuleProfile.objects.get(name="Club")
     session = TableSessionFactory(profile_version=profile.current, players=four_players)
@@ -72,7 +73,12 @@ def test_editing_a_profile_never_changes_deals_already_scored(
     services.deal_record(session=session, facts=facts, actor=actor)
     response = director_client.post(
         reverse("scoring:profile_edit", kwargs={"slug": profile.slug}),
-        {"name": "Club", "options": '{"bez_wyjscia_max": 26}', "tournament": ""},
+        {
+            "name": "Club",
+            "bez_wyjscia_max__declarers": "26",
+            "bez_wyjscia_max__defenders": "26",
+            **KOSCIAN,
+        },
     )
     assert response.status_code == 302
     assert profile.versions.count() == 2

@@ -4,6 +4,7 @@ warnings, exports and imports. Expected values are worked by hand in the comment
 from __future__ import annotations
 
 import json
+import re
 from io import StringIO
 
 import pytest
@@ -11,14 +12,17 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils.translation import override
 
-from scoring import imports, profile_services, services
+from scoring import imports, option_text, profile_services, services
+from scoring.engines import kop, vint
 from scoring.engines.errors import SheetError
 from scoring.engines.rules import BUILTIN_PROFILES
 from scoring.games.kop.models import KopDeal
 from scoring.models import RuleProfile, RuleProfileVersion, TableSession
+from scoring.option_fields import rules_defaults
+from scoring.profile_forms import ProfileForm
 from scoring.profiles import BUILTIN_TEXTS
 from tests.actors import home_club
-from tests.factories import RuleProfileVersionFactory, TableSessionFactory
+from tests.factories import KOSCIAN, RuleProfileVersionFactory, TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -82,9 +86,16 @@ def test_the_profile_list_shows_names_and_sources(client, profiles):
 
 def test_the_editor_offers_the_options_with_their_explanations(director_client, profiles):
     html = director_client.get(reverse("scoring:profile_new")).content.decode()
-    for name in ("contracts", "contract_factor", "bez_wyjscia_declarers", "soloist_doubling"):
+    for name in (
+        "contracts",
+        "contract_factor__cicha",
+        "bez_wyjscia_max__declarers",
+        "soloist_doubling",
+        "session_structure",
+        "big_points_1",
+        "tie_break_1",
+    ):
         assert f'name="{name}"' in html
-    assert 'name="session_structure"' in html
     assert "the pad offers only these" in html  # the explanation of "contracts"
 
 
@@ -93,13 +104,12 @@ def test_the_option_fields_make_the_options_and_each_change_a_version(director_c
         "name": "Gorzów cup",
         "game": "baska",
         "contracts": ["normal", "cicha", "wesele", "zolo", "zolo_du", "baska"],
-        "contract_factor": '{"cicha": 1}',
-        "bez_wyjscia_declarers": "26",
-        "bez_wyjscia_defenders": "25",
+        "contract_factor__cicha": "1",
+        "bez_wyjscia_max__declarers": "26",
+        "bez_wyjscia_max__defenders": "25",
         "soloist_doubling": "never",
         "session_structure": "",
-        "options": "{}",
-        "tournament": "",
+        **KOSCIAN,
         "club": home_club().pk,
     }
     response = director_client.post(reverse("scoring:profile_new"), data)
@@ -112,17 +122,17 @@ def test_the_option_fields_make_the_options_and_each_change_a_version(director_c
         "soloist_doubling": "never",
     }
     edit = reverse("scoring:profile_edit", kwargs={"slug": profile.slug})
-    # The stored options come back in their own fields, not in the JSON.
+    # The stored options come back in their own fields.
     html = director_client.get(edit).content.decode()
     assert 'value="26"' in html and 'value="never" selected' in html
-    response = director_client.post(edit, {**data, "bez_wyjscia_defenders": "26"})
+    response = director_client.post(edit, {**data, "bez_wyjscia_max__defenders": "26"})
     assert response.status_code == 302
     assert profile.versions.count() == 2
     assert profile.current.options["bez_wyjscia_max"] == 26  # equal sides: one number
 
 
 def test_bad_option_values_are_refused_beside_their_field(director_client, profiles):
-    data = {"name": "X", "game": "kop", "options": "{}", "tournament": ""}
+    data = {"name": "X", "game": "kop", **KOSCIAN}
     response = director_client.post(
         reverse("scoring:profile_new"), {**data, "contracts": ["zolo", "grand"]}
     )
@@ -134,9 +144,9 @@ def test_bad_option_values_are_refused_beside_their_field(director_client, profi
     )
     assert "session_structure" in response.context["form"].errors
     response = director_client.post(
-        reverse("scoring:profile_new"), {**data, "contract_factor": '{"cicha": 0}'}
+        reverse("scoring:profile_new"), {**data, "contract_factor__cicha": "0"}
     )
-    assert "contract_factor" in response.context["form"].errors
+    assert "contract_factor__cicha" in response.context["form"].errors
     assert not RuleProfile.objects.filter(name="X").exists()
 
 
@@ -305,3 +315,76 @@ def test_the_rotated_session_refuses_a_fourth_rubber_naming_the_partnership(prof
     message = session_complete_message(vint_scoreboard(session=session))
     # Rubber 4 would seat players 1 and 3 (Ala, Celina) together as in rubber 1.
     assert "Ala and Celina partners again" in message
+
+
+def test_the_editor_shows_no_developer_text(director_client, profiles):
+    """Issue 27: no ``null``, no JSON box, no option keys in the hints, no "§7"; every
+    option the engines know has a field or is one the import format keeps."""
+    for url in (
+        reverse("scoring:profile_new"),
+        reverse("scoring:profile_new") + "?copy=kop-koscian",
+        reverse("scoring:profile_new") + "?copy=vint",
+    ):
+        html = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        text = re.sub(r"<[^>]+>", " ", html)
+        for developer in ("null", "JSON", "§", "{", "bez_wyjscia_max", "doubling_cap", "_"):
+            assert developer not in text, (url, developer)
+    form = ProfileForm()
+    names = set(form.fields)
+    for option in [
+        *rules_defaults(kop.default_rules("baska")),
+        *rules_defaults(vint.DEFAULT_RULES),
+    ]:
+        assert (
+            option in option_text.IMPORT_ONLY
+            or option in names
+            or any(n.startswith(f"{option}__") for n in names)
+        ), option
+        assert option in option_text.IMPORT_ONLY or option_text.HELP.get(option), option
+
+
+def test_options_the_editor_does_not_offer_are_kept_on_a_new_version(director_client, profiles):
+    """A profile imported with the doubling names ``doubling_names`` keeps them when a
+    director changes another option in the editor."""
+    profile = profile_services.profile_save(
+        profile=None,
+        name="Names",
+        game="kop",
+        options={"doubling_names": ["kontra", "rej"], "auction_end": "all_pass"},
+        tournament={"big_points": [5, 3, 1, 0], "tie_breaks": ["small_points"]},
+        club=home_club(),
+    ).profile
+    edit = reverse("scoring:profile_edit", kwargs={"slug": profile.slug})
+    html = director_client.get(edit).content.decode()
+    assert 'value="all_pass" selected' in html and '"rej"' not in html
+    response = director_client.post(
+        edit,
+        {
+            "name": "Names",
+            "auction_end": "all_pass",
+            "higher_bid_cancels_doublings": "no",
+            **KOSCIAN,
+            "tie_break_2": "",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()
+    profile.refresh_from_db()
+    assert profile.current.options == {
+        "doubling_names": ["kontra", "rej"],
+        "auction_end": "all_pass",
+        "higher_bid_cancels_doublings": False,
+    }
+    assert profile.current.tournament == {
+        "big_points": [5, 3, 1, 0],
+        "tie_breaks": ["small_points", "second_places", "third_places"],
+    }
+
+
+def test_a_tie_break_named_twice_is_refused(director_client, profiles):
+    response = director_client.post(
+        reverse("scoring:profile_new"),
+        {"name": "Twice", "game": "kop", **KOSCIAN, "tie_break_2": "small_points"},
+    )
+    assert response.status_code == 200
+    assert response.context["form"].errors["tie_break_1"]
+    assert not RuleProfile.objects.filter(name="Twice").exists()

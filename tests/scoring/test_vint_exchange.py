@@ -242,7 +242,7 @@ def test_export_then_import_gives_an_identical_session(client, director_client, 
 
 
 def test_csv_export_has_a_row_per_deal_then_totals_and_nets(client, played):
-    response = client.get(url("export_csv", played))
+    response = client.get(url("export_csv", played) + "?format=raw")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     header = rows[0]
     assert header[:5] == ["rubber", "deal", "phase", "dealer", "contract"]
@@ -266,9 +266,13 @@ def test_csv_export_has_a_row_per_deal_then_totals_and_nets(client, played):
 
 def test_a_voided_deal_is_marked_in_the_csv_and_kept_in_its_place_in_the_json(client, played):
     deal = VintDeal.objects.get(session=played, rubber=3, number=7)
-    before = list(csv.reader(io.StringIO(client.get(url("export_csv", played)).content.decode())))
+    before = list(
+        csv.reader(
+            io.StringIO(client.get(url("export_csv", played) + "?format=raw").content.decode())
+        )
+    )
     services.deal_void(session=deal.session, slot=deal.slot, actor=ACTOR, reason="misdeal")
-    text = client.get(url("export_csv", played)).content.decode("utf-8-sig")
+    text = client.get(url("export_csv", played) + "?format=raw").content.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))
     header = rows[0]
     assert rows[-3][-1] == "voided"

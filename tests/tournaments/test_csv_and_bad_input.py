@@ -5,13 +5,19 @@ refuse extreme input.
 
 from __future__ import annotations
 
+import csv
+import io
+import re
+from decimal import Decimal
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils.translation import gettext, override
 
 from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.config.test_csvexport import assert_escaped, read_csv, rename
+from tests.config.test_csvexport import RAW, assert_escaped, read_csv, rename
 from tests.factories import play_rounds_then_rate
 from tests.strict_db import postgres_rules
 from tournaments import services
@@ -33,7 +39,7 @@ def test_standings_csv_escapes_names_and_writes_ties_as_1_equals(
     with commit():
         services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     rows = read_csv(
-        client.get(reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug}))
+        client.get(reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug}), RAW)
     )
     assert rows[0][:4] == ["rank", "place", "number", "name"]
     assert_escaped(rows)
@@ -47,7 +53,7 @@ def test_rating_leaderboard_csv_escapes_names(client, kop_tournament, sixteen):
     play_rounds_then_rate(kop_tournament, 1)
     rename([e.player for e in sixteen])
     rows = read_csv(
-        client.get(reverse("tournaments:rating_leaderboard_csv", args=["kop"]), {"min": 0})
+        client.get(reverse("tournaments:rating_leaderboard_csv", args=["kop"]), {"min": 0, **RAW})
     )
     assert rows[0][:3] == ["rank", "number", "name"]
     assert_escaped(rows)
@@ -87,3 +93,76 @@ def test_a_seating_cell_over_128_kib_is_a_problem_and_nothing_is_stored(
     assert "field larger than field limit" in response.content.decode()
     kop_tournament.refresh_from_db()
     assert not kop_tournament.seating_plan
+
+
+def _page_numbers(html: str) -> dict[str, tuple[Decimal, Decimal]]:
+    """Start number -> (big, small points) as the standings page shows them."""
+    body = html.split('id="standings-current"')[1].split("<tbody")[1].split("</tbody>")[0]
+    found = {}
+    for row in body.split("</tr>")[:-1]:
+        cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+        found[cells[1]] = (_number(cells[3]), _number(cells[4]))
+    return found
+
+
+def _number(text: str) -> Decimal:
+    return Decimal(text.strip().replace("\u2212", "-").replace(",", "."))
+
+
+def test_the_polish_standings_csv_opens_back_with_the_page_s_numbers(
+    client, kop_tournament, sixteen, commit
+):
+    """Issue 27: headings in Polish, ``;`` between cells and a decimal comma (four tied
+    players share 5+3+1+0: 2,25 big points each), and the numbers the page shows."""
+    rnd = services.round_generate(tournament=kop_tournament)
+    table = rnd.tables.get(number=1)
+    scoring_services.deal_record(session=table.session, facts=NORMAL, actor=TABLE)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    slug = {"slug": kop_tournament.slug}
+    page = client.get(reverse("tournaments:standings", kwargs=slug), HTTP_ACCEPT_LANGUAGE="pl")
+    response = client.get(
+        reverse("tournaments:standings_csv", kwargs=slug), HTTP_ACCEPT_LANGUAGE="pl"
+    )
+    text = response.content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    head = rows[0]
+    with override("pl"):
+        assert head[:6] == [
+            gettext("Rank"),
+            gettext("Rank as a number"),
+            gettext("Start number"),
+            gettext("Name"),
+            gettext("Big points"),
+            gettext("Small points"),
+        ]
+    assert not [h for h in head if "_" in h]
+    assert "2,25" in text and "2.25" not in text
+    number, big, small = 2, 4, 5
+    in_csv = {r[number]: (_number(r[big]), _number(r[small])) for r in rows[1:]}
+    shown = _page_numbers(page.content.decode())
+    assert len(in_csv) == 16 and in_csv == shown
+    assert any(b != Decimal("2.25") for b, _s in in_csv.values())  # the table that played
+
+
+def test_the_raw_csv_keeps_the_codes_a_program_reads(client, kop_tournament, sixteen, commit):
+    rnd = services.round_generate(tournament=kop_tournament)
+    with commit():
+        services.round_accept_all(rnd=rnd, actor=DIRECTOR_ACCEPTS, reason="on paper")
+    response = client.get(
+        reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug}),
+        RAW,
+        HTTP_ACCEPT_LANGUAGE="pl",
+    )
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0][:5] == ["rank", "place", "number", "name", "big_points"]
+    assert rows[1][4] == "2.25"
+
+
+def test_every_standings_column_has_a_heading_in_words():
+    from config.csvexport import HEADINGS
+    from tournaments.families.kop import KopRow
+    from tournaments.families.vint import VintRow
+
+    keys = {*KopRow.__annotations__, *VintRow.__annotations__} - {"by_round"}
+    assert sorted(keys - set(HEADINGS)) == []

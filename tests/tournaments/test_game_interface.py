@@ -20,7 +20,7 @@ from scoring import services as scoring_services
 from scoring.games import game_of
 from scoring.games.vint.models import VintDeal
 from tests.actors import DIRECTOR_ACCEPTS
-from tests.config.test_csvexport import read_csv
+from tests.config.test_csvexport import RAW, read_csv
 from tests.factories import CICHA_1, ZOLO_3, RoundTableFactory, TournamentFactory, amend_accepted
 from tests.scoring.test_game_interface import writes_of_a_get
 from tests.scoring.test_vint_exchange import RUBBER_1, RUBBER_2, RUBBER_3
@@ -127,7 +127,9 @@ def test_two_vint_players_of_one_name_stay_apart_in_pages_exports_and_standings(
             director_client.get(reverse(f"scoring:{name}", kwargs={"pk": session.pk})).status_code
             == 200
         )
-    rows = read_csv(director_client.get(reverse("scoring:export_csv", kwargs={"pk": session.pk})))
+    rows = read_csv(
+        director_client.get(reverse("scoring:export_csv", kwargs={"pk": session.pk}), RAW)
+    )
     seated = [s.player.name for s in session.seats.order_by("seat")]
     assert sorted(seated) == sorted(names)
     assert [c for c in rows[0] if c.startswith("total ")] == [
@@ -196,7 +198,7 @@ def test_standings_csv_header_and_a_row_whole(kop_tournament, sixteen, commit, c
     with commit():
         services.round_table_accept(table=table, actor=DIRECTOR_ACCEPTS, reason="on paper")
     response = client.get(
-        reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug})
+        reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug}), RAW
     )
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == [

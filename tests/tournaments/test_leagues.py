@@ -12,6 +12,7 @@ import pytest
 from clubs.models import ClubRecord
 from tests.clubs.identities import database_state
 from tests.factories import ClubFactory, TournamentFactory
+from tests.ranking.test_league_examples import ALA, BARTEK, CELINA, DAREK, E15
 from tests.tournaments.leagues_data import D, e13_rows, e17_second_rows, event, psb, write
 from tournaments.models import LeagueRow, LeagueTable, Licence, LineUp
 from tournaments.services import leagues
@@ -21,21 +22,6 @@ __all__ = ["psb"]
 
 pytestmark = pytest.mark.django_db
 
-ALA, BARTEK, CELINA, DAREK = 1, 2, 3, 4
-E15 = [
-    (
-        D(2025, 10, 4),
-        {ALA: (1, 14, 80), BARTEK: (2, 12, 40), CELINA: (3, 11, 10), DAREK: (5, 9, -30)},
-    ),
-    (
-        D(2025, 11, 8),
-        {ALA: (2, 12, 20), BARTEK: (3, 11, 5), CELINA: (1, 15, 70), DAREK: (4, 10, 0)},
-    ),
-    (
-        D(2025, 12, 6),
-        {ALA: (2, 13, 25), BARTEK: (1, 16, 90), CELINA: (2, 13, 25), DAREK: (7, 8, -50)},
-    ),
-]
 # The association's list: Ala and Celina 1 September 2025, Bartek 1 November (mid-season),
 # Darek none; the Polish way (";" and DD.MM.YYYY), with a header line.
 LICENCES_CSV = (

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Player
+from tests.config.test_csvexport import RAW
 from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
@@ -107,7 +108,9 @@ def timezone_year():
 
 
 def test_leaderboard_csv(client, rated):
-    response = client.get(reverse("tournaments:rating_leaderboard_csv", args=["kop"]), {"min": 8})
+    response = client.get(
+        reverse("tournaments:rating_leaderboard_csv", args=["kop"]), {"min": 8, **RAW}
+    )
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
+from tests.config.test_csvexport import RAW
 from tests.factories import CICHA_1, ZOLO_3, PlayerFactory, RegistrationFactory, amend_accepted
 from tournaments import services
 from tournaments.models import StandingsSnapshot
@@ -142,7 +143,7 @@ def test_standings_page_table_sorting_csv_and_print(client, kop_tournament, sixt
     assert client.get(url + "?ind-sort=-small_points").status_code == 200
     assert "data-print-on-load" in client.get(url + "?print=1").content.decode()
     csv_text = client.get(
-        reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug})
+        reverse("tournaments:standings_csv", kwargs={"slug": kop_tournament.slug}), RAW
     ).content.decode("utf-8-sig")
     assert csv_text.splitlines()[0].startswith("rank,place,number,name,big_points")
     assert len(csv_text.splitlines()) == 17

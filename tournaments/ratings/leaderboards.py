@@ -9,6 +9,7 @@ from typing import Any
 
 from clubs.models import Player
 from clubs.selectors import clubs_of, person_rows
+from config.csvexport import heading
 from tournaments.models import RatingEvent, RatingRun, RatingSource, RatingState
 from tournaments.ranking import ratings as core
 from tournaments.ratings.common import (
@@ -121,4 +122,4 @@ def rated_evenings(
 
 def leaderboard_csv_rows(rows: Sequence[Mapping[str, Any]]) -> list[list[Any]]:
     head = ["rank", "number", "name", "club", "rating", "mu", "sigma", "games", "change", "cause"]
-    return [head, *[[r[k] for k in head] for r in rows]]
+    return [[heading(k) for k in head], *[[r[k] for k in head] for r in rows]]

@@ -13,10 +13,12 @@ from typing import Any
 from django.core.paginator import EmptyPage
 from django.db.models import Exists, F, OuterRef, QuerySet
 from django.db.models.fields.json import KeyTransform
+from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 from django_tables2.data import TableData
 
 from clubs.selectors import fold_name
+from config.csvexport import heading
 from tournaments.families import family_for
 from tournaments.models import Round, RoundTable, StandingsRow, StandingsSnapshot, Tournament
 from tournaments.sql import StandingsState, standings_states, standings_status_row
@@ -333,14 +335,24 @@ def standings_csv_rows(*, tournament: Tournament, data: Any) -> list[list[Any]]:
 
     A shared place is written "3=" (the page shows "=3"): a cell starting with "=" is a
     formula to a spreadsheet, and "3=" is how a results list in print writes a tie."""
-    if not data:
-        return [["no standings yet"]]
+    if not data or not data["individual"]:
+        return [[_("No standings yet.")]]
     rows = data["individual"]
-    if not rows:
-        return [["no standings yet"]]
     keys = [k for k, v in rows[0].items() if not isinstance(v, list | dict)]
     rounds = sorted({e["round"] for r in rows for e in r.get("by_round", [])})
-    header = [*keys, *[f"round {n} {c}" for n in rounds for c in ROUND_COLUMNS]]
+    header = [
+        *[heading(k) for k in keys],
+        *[
+            heading(
+                f"round {n} {c}",
+                phrase=_("Round %(n)s: %(what)s"),
+                n=n,
+                what="table_place" if c == "place" else c,
+            )
+            for n in rounds
+            for c in ROUND_COLUMNS
+        ],
+    ]
     out: list[list[Any]] = [header]
     for row in rows:
         by_round = {e["round"]: e for e in row.get("by_round", [])}

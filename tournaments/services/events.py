@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player
 from clubs.services import club_or_first, player_create
+from scoring.actors import IMPORT_LABEL
 from scoring.engines.errors import Problem, RuleError, SheetError
 from scoring.engines.rules import KOSCIAN_BIG_POINTS, TIE_BREAKS, validate_profile_options
 from scoring.games import game_for
@@ -319,7 +320,7 @@ def event_import(
             licence_since=datetime.date.fromisoformat(since) if since else None,
         )
 
-    label = user.get_username() if getattr(user, "pk", None) else "import"
+    label = user.get_username() if getattr(user, "pk", None) else IMPORT_LABEL
     actor = Actor(label=label, is_director=True, user_id=getattr(user, "pk", None))
     planned = results_of(game).planned_deals(tournament.deals_per_round)
     sheet_of = game_for(game).sheet

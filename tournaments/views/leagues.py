@@ -65,7 +65,7 @@ def league_csv(request: HttpRequest, slug: str) -> HttpResponse:
     page = league_page(league=league, after=_after(request))
     suffix = "final" if page.is_final or page.chosen is None else f"after-{page.chosen.after_event}"
     return csv_response(
-        league_csv_rows(page), filename=f"{league.slug}-{suffix}.csv", localized=True
+        league_csv_rows(page), filename=f"{league.slug}-{suffix}.csv", request=request
     )
 
 

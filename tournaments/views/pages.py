@@ -35,6 +35,11 @@ def directed_tournament(request: HttpRequest, slug: str) -> Tournament:
     return tournament
 
 
+def words(request: HttpRequest) -> HttpResponse:
+    """What the app's words mean (small and big points, byes, rubbers...), for players."""
+    return render(request, "tournaments/words.html")
+
+
 def player_index(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/players.html", {"players": player_list()})
 

@@ -294,4 +294,4 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     if not view["visible"]:
         raise PermissionDenied(_("The standings are hidden until the last round is finished."))
     rows = selectors.standings_csv_rows(tournament=tournament, data=view["data"])
-    return csv_response(rows, filename=f"{slug}-standings.csv")
+    return csv_response(rows, filename=f"{slug}-standings.csv", request=request)

@@ -21,11 +21,18 @@ from scoring.games.interface import (
     Slot,
     Tally,
 )
-from scoring.games.kop.deals import contract_label, evaluate, kop_rules, warning_texts
-from scoring.games.kop.forms import KopDealForm, KopOptionFields
+from scoring.games.kop.deals import (
+    contract_choices,
+    contract_label,
+    evaluate,
+    kop_rules,
+    warning_texts,
+)
+from scoring.games.kop.forms import KopDealForm
 from scoring.games.kop.ledger import all_played, all_played_message, tally_of
 from scoring.games.kop.models import KopDeal
 from scoring.games.kop.sheet import scoreboard, sheet_row
+from scoring.option_fields import DescribedOptions, rules_defaults
 from scoring.selectors import sheet_players
 
 if TYPE_CHECKING:
@@ -104,7 +111,10 @@ class KopEntry:
         form_class="pad",
     )
     paper_pad: PaperPad | None = KopPaperPad()
-    option_fields: OptionFields = KopOptionFields()
+    option_fields: OptionFields = DescribedOptions(
+        defaults=lambda: rules_defaults(kop.default_rules("baska")),
+        keys=lambda: contract_choices("baska"),
+    )
 
     def form(self, session: TableSession, data: Any = None) -> KopDealForm:
         return KopDealForm(data, game=session.game, rules=kop_rules(session))

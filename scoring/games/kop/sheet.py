@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from config.csvexport import Coded, heading, seat_heading, voided_cell, won_or_lost
 from scoring.engines import kop
 from scoring.engines.kop_sheet import read_kop_sheet
 from scoring.engines.shapes import KopSheetJson
@@ -156,20 +157,25 @@ class KopSheet:
     def csv_rows(self, session: TableSession) -> list[list[Any]]:
         """One row per deal (voided ones marked), then the totals. Columns by seat."""
         board = scoreboard(session=session)
-        seats = [f"{n} {p.name}" for n, p in enumerate(board.players, 1)]
+        seats = list(enumerate(board.players, 1))
         rows: list[list[Any]] = [
             [
-                "deal",
-                "dealer",
-                "contract",
-                "declarers",
-                "doublings",
-                "declarer_points",
-                "value",
-                "declarers_won",
-                *[f"payment {s}" for s in seats],
-                *[f"total {s}" for s in seats],
-                "voided",
+                *map(
+                    heading,
+                    (
+                        "deal",
+                        "dealer",
+                        "contract",
+                        "declarers",
+                        "doublings",
+                        "declarer_points",
+                        "value",
+                        "declarers_won",
+                    ),
+                ),
+                *[seat_heading("payment", n, p.name) for n, p in seats],
+                *[seat_heading("total", n, p.name) for n, p in seats],
+                heading("voided"),
             ]
         ]
         for r in board.rows:
@@ -179,21 +185,23 @@ class KopSheet:
             if d.voided:
                 result: list[Any] = ["", "", "", "", "", ""]
             else:
-                result = [d.value, _("won") if d.declarers_won else _("lost"), *d.payments]
+                result = [d.value, won_or_lost(d.declarers_won), *d.payments]
             rows.append(
                 [
                     d.number,
                     r.dealer,
-                    d.contract,
+                    Coded(d.contract, contract_label(d.contract)),
                     " ".join(str(s) for s in d.declarers),
                     d.k,
                     d.declarer_points,
                     *result,
                     *r.running,
-                    _("voided") if d.voided else "",
+                    voided_cell(d.voided),
                 ]
             )
-        rows.append(["total", "", "", "", "", "", "", "", *board.totals, *board.totals, ""])
+        rows.append(
+            [heading("total"), "", "", "", "", "", "", "", *board.totals, *board.totals, ""]
+        )
         return rows
 
     def read(self, data: Mapping[str, Any]) -> Imported:

@@ -32,13 +32,13 @@ from scoring.games.vint.deals import SEAT_SIDE, deal_check, deal_from_facts, vin
 from scoring.games.vint.forms import (
     SUITS,
     VintDealForm,
-    VintOptionFields,
     contract_kind,
     initial_from_facts,
 )
 from scoring.games.vint.labels import SUIT_SYMBOL, denomination_title, item_label
 from scoring.games.vint.ledger import rubber_over, session_complete_message
 from scoring.games.vint.models import VintDeal
+from scoring.option_fields import DescribedOptions, rules_defaults
 
 if TYPE_CHECKING:
     from scoring.models import TableSession
@@ -188,7 +188,9 @@ class VintEntry:
         form_class="pad vint-pad",
     )
     paper_pad: PaperPad | None = None  # a Vint sheet is written as it is played
-    option_fields: OptionFields = VintOptionFields()
+    option_fields: OptionFields = DescribedOptions(
+        defaults=lambda: rules_defaults(vint.DEFAULT_RULES)
+    )
 
     def form(self, session: TableSession, data: Any = None) -> VintDealForm:
         return VintDealForm(data)

@@ -16,7 +16,6 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engines import vint
 from scoring.forms import EntryKeys, SharedFields
-from scoring.profile_forms import option_choice_field
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -262,36 +261,3 @@ def initial_from_facts(facts: dict[str, Any]) -> dict[str, Any]:
     for i, dump in enumerate(facts.get("ace_dumps", [])[:4], 1):
         initial[f"dump_{i}_seat"], initial[f"dump_{i}_trick"] = dump["seat"], dump["trick"]
     return initial
-
-
-class VintOptionFields:
-    """The profile editor's field for the Vint option of rules/vint.md A31 that clubs differ
-    on most: how a session is made of rubbers."""
-
-    names: tuple[str, ...] = ("session_structure",)
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            "session_structure": option_choice_field(
-                "session_structure",
-                label=_("Session (Vint)"),
-                default=_("as in the JSON options (by default: three rubbers)"),
-                help_text=_(
-                    "Under three rubbers a fourth rubber or a partnership seen in an earlier rubber of the session is refused."  # noqa: E501
-                ),
-            ),
-        }
-
-    def initial(self, options: dict[str, Any]) -> dict[str, Any]:
-        return (
-            {"session_structure": options.pop("session_structure")}
-            if "session_structure" in options
-            else {}
-        )
-
-    def to_options(self, data: Mapping[str, Any], options: dict[str, Any]) -> None:
-        if data.get("session_structure"):
-            options["session_structure"] = data["session_structure"]
-
-    def field_of(self, option: str) -> str:
-        return "session_structure" if option == "session_structure" else "options"

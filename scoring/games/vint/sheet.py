@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
+from config.csvexport import heading, seat_heading, voided_cell
 from scoring.engines import vint
 from scoring.engines.shapes import VintSheetJson
 from scoring.engines.vint_sheet import SheetRubber, read_vint_sheet, vint_sheet_from_session
@@ -62,24 +63,29 @@ def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
     board = vint_scoreboard(session=session)
     seats = range(1, len(board.players) + 1)
     header = [
-        "rubber",
-        "deal",
-        "phase",
-        "dealer",
-        "contract",
-        "declarer",
-        "doubling",
-        "declarer_tricks",
-        "tricks NS",
-        "tricks EW",
-        "NS above",
-        "NS below",
-        "EW above",
-        "EW below",
-        "games NS",
-        "games EW",
-        *[f"total {n} {p.name}" for n, p in zip(seats, board.players, strict=True)],
-        "voided",
+        *map(
+            heading,
+            (
+                "rubber",
+                "deal",
+                "phase",
+                "dealer",
+                "contract",
+                "declarer",
+                "doubling",
+                "declarer_tricks",
+                "tricks NS",
+                "tricks EW",
+                "NS above",
+                "NS below",
+                "EW above",
+                "EW below",
+                "games NS",
+                "games EW",
+            ),
+        ),
+        *[seat_heading("total", n, p.name) for n, p in zip(seats, board.players, strict=True)],
+        heading("voided"),
     ]
     out: list[list[Any]] = [header]
     for rubber in board.started:
@@ -120,13 +126,13 @@ def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
                     tricks.get("EW", ""),
                     *entries,
                     *[before[n] + row.running[side_of[n]] for n in seats],
-                    _("voided") if row.deal.voided else "",
+                    voided_cell(row.deal.voided),
                 ]
             )
     totals = {s.seat: s for s in board.standings}
     blank = [""] * (len(header) - len(seats) - 2)
-    out.append(["total", *blank, *[totals[n].total for n in seats], ""])
-    out.append(["net", *blank, *[totals[n].net for n in seats], ""])
+    out.append([heading("total"), *blank, *[totals[n].total for n in seats], ""])
+    out.append([heading("net"), *blank, *[totals[n].net for n in seats], ""])
     return out
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from clubs.models import Club, Player
+from clubs.models import Club, Person, Player
 from scoring.models import RuleProfile
 from tournaments.models import LeagueEvent, Licence, Registration, RosterMember
 from tournaments.services import leagues, tournament_create
@@ -73,12 +73,17 @@ def simulate_association(
         members = Club.objects.bulk_create(
             Club(name=f"{name} club {i + 1}", association=association) for i in range(clubs)
         )
+        # Rows made in bulk are given their persons here (``Player.save`` is not called).
+        persons = Person.objects.bulk_create(
+            Person(name=f"Player {i + 1}", federation_id=f"S{i + 1}") for i in range(players)
+        )
         people = Player.objects.bulk_create(
             Player(
                 club=members[i % clubs],
                 number=i // clubs + 1,
                 name=f"Player {i + 1}",
                 federation_id=f"S{i + 1}",
+                person=persons[i],
             )
             for i in range(players)
         )
