@@ -14,6 +14,7 @@ import pytest
 
 from clubs.models import Club, Player
 from tests.factories import ClubFactory, PlayerFactory, RegistrationFactory, TournamentFactory
+from tests.ranking.test_competition_examples import NAMES as E13_NAMES
 from tournaments.models import Tournament
 from tournaments.simulation import GivenRow, standings_write
 
@@ -28,19 +29,8 @@ class Association:
     players: dict[int, Player] = field(default_factory=dict)  # E13's numbers 1-9, and 20, 21
 
 
-NAMES = {
-    1: "Ala",
-    2: "Bartek",
-    3: "Celina",
-    4: "Darek",
-    5: "Ewa",
-    6: "Filip",
-    7: "Grażyna",
-    8: "Henryk",
-    9: "Irena",
-    20: "Jan",
-    21: "Kasia",
-}
+# E13's players (the pure rules' tests name them), and two more of the league examples.
+NAMES = {**E13_NAMES, 20: "Jan", 21: "Kasia"}
 
 
 @pytest.fixture
