@@ -21,6 +21,11 @@ from django.utils.translation import gettext_lazy as _
 from config.env import env_bool, env_int, env_list, env_str, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+# The data folder: the SQLite database, backups, the generated secret key and the logs. A
+# checkout keeps it in the checkout (``make run``); the installed ``tablescore`` command
+# points it at a folder of the user's own (config/cli.py).
+TABLESCORE_HOME = Path(env_str("TABLESCORE_HOME", str(BASE_DIR))).expanduser()
+BACKUP_DIR = TABLESCORE_HOME / "backups"
 
 INSECURE_DEFAULT_SECRET_KEY = "django-insecure-tablescore-development-key-do-not-use"
 
@@ -109,7 +114,7 @@ TEMPLATES = [
 
 DATABASE_URL = env_url(
     "DATABASE_URL",
-    f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+    f"sqlite:///{TABLESCORE_HOME / 'db.sqlite3'}",
     schemes=("sqlite", "postgres", "postgresql", "pgsql"),
 )
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL or "", conn_max_age=60)}
