@@ -26,6 +26,11 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # points it at a folder of the user's own (config/cli.py).
 TABLESCORE_HOME = Path(env_str("TABLESCORE_HOME", str(BASE_DIR))).expanduser()
 BACKUP_DIR = TABLESCORE_HOME / "backups"
+# Automatic backups (ops.backup): one a day into BACKUP_DIR, keeping the newest of each of
+# the last BACKUP_KEEP_DAILY days and of each of the last BACKUP_KEEP_WEEKLY weeks.
+BACKUP_AUTOMATIC = env_bool("BACKUP_AUTOMATIC", True)
+BACKUP_KEEP_DAILY = env_int("BACKUP_KEEP_DAILY", 7, minimum=1)
+BACKUP_KEEP_WEEKLY = env_int("BACKUP_KEEP_WEEKLY", 8, minimum=0)
 
 INSECURE_DEFAULT_SECRET_KEY = "django-insecure-tablescore-development-key-do-not-use"
 
@@ -206,16 +211,30 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = env_int("CELERY_BROKER_TIMEOUT", 3, minimum=1)
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A task whose worker dies is not lost: acknowledged only once done (above), given back to
+# the queue when a pool process is lost, and redelivered by Redis when unacknowledged for
+# VISIBILITY_TIMEOUT seconds (longer than the longest task, a 4,000-player recompute or a
+# backup, takes; kombu's default is an hour). A dead worker's standings recompute is
+# queued again sooner, by the heartbeat of the worker that comes back (ops.signals).
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("VISIBILITY_TIMEOUT", 600, minimum=60)
+}
 
 # The worker records a heartbeat this often (celery beat, embedded in ``make serve``'s
 # worker); /health calls the worker stale when the newest one is older than the limit.
 HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 60, minimum=5)
 HEARTBEAT_STALE_SECONDS = env_int("HEARTBEAT_STALE_SECONDS", 180, minimum=10)
+# Without a worker (no REDIS_URL) the server beats itself after a response (ops.heartbeat).
+HEARTBEAT_IN_PROCESS = env_bool("HEARTBEAT_IN_PROCESS", True)
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {
         "task": "ops.tasks.worker_heartbeat",
         "schedule": float(HEARTBEAT_SECONDS),
     },
+    # Checks whether the automatic backup is due (a day after the last one): checking
+    # often makes a laptop that slept through the night back up when it wakes.
+    "backup": {"task": "ops.tasks.backup_scheduled", "schedule": 900.0},
 }
 # A publish to a dead broker gives up quickly: the task goes to the database outbox instead
 # (ops.outbox) and the deal save that queued it does not wait.

@@ -24,3 +24,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # "database table is locked"), where a file's locks wait (the busy timeout).
     DATABASES["default"]["TEST"] = {"NAME": os.environ.get("TEST_SQLITE_NAME") or ":memory:"}
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
+# The in-process heartbeat (ops.heartbeat) would run after every test client's request;
+# its tests turn it on.
+HEARTBEAT_IN_PROCESS = False

@@ -12,3 +12,10 @@ class OpsConfig(AppConfig):
         # in-process, looked up in Celery's registry, which has it once its module is
         # imported (a worker imports every app's tasks itself).
         import ops.tasks  # noqa: F401
+        from django.core.signals import request_finished
+
+        from ops.heartbeat import beat_after_response
+
+        # Without a worker nothing runs on a schedule: the server beats itself after a
+        # response, at most once a HEARTBEAT_SECONDS (ops.heartbeat).
+        request_finished.connect(beat_after_response, dispatch_uid="ops.beat_after_response")

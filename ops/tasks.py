@@ -12,6 +12,7 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.utils import timezone
 
+from ops.heartbeat import heartbeat_send
 from ops.models import WorkerHeartbeat
 from ops.outbox import outbox_drain
 
@@ -28,16 +29,28 @@ def heartbeat_record(token: str) -> None:
 def worker_heartbeat() -> None:
     """Scheduled by celery beat (``CELERY_BEAT_SCHEDULE``): one row per worker host, its
     time moved forward; ``/health`` calls the worker stale when it stops moving. A worker
-    that runs this can reach the broker, so it also sends what the outbox kept."""
+    that runs this can reach the broker, so it also sends what the outbox kept, and redoes
+    what a crash interrupted (``ops.signals.heartbeat``: a standings recompute whose worker
+    died is queued again)."""
     hostname = socket.gethostname()
     WorkerHeartbeat.objects.update_or_create(
         token=f"beat:{hostname}"[:64], defaults={"beat_at": timezone.now(), "hostname": hostname}
     )
     outbox_drain()
+    heartbeat_send()
+
+
+@shared_task
+def backup_scheduled() -> None:
+    """Scheduled by celery beat (``CELERY_BEAT_SCHEDULE``): the automatic backup, when the
+    newest is a day old, and the old ones pruned (``ops.backup.backup_if_due``)."""
+    from ops.backup import backup_if_due
+
+    backup_if_due()
 
 
 @worker_ready.connect
 def _beat_on_start(**kwargs: object) -> None:
-    """A worker that starts records a heartbeat and sends what waited in the outbox at once,
-    not one heartbeat interval later."""
+    """A worker that starts records a heartbeat, sends what waited in the outbox and queues
+    again what a dead worker left unfinished at once, not one heartbeat interval later."""
     worker_heartbeat()

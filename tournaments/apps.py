@@ -21,7 +21,8 @@ class TournamentsConfig(AppConfig):
         from tournaments.checks import demo_passwords_check
         from tournaments.ratings import merge_check, rows_changed
         from tournaments.selectors import session_results_hidden, session_title
-        from tournaments.services import session_changed
+        from ops.signals import heartbeat
+        from tournaments.services import session_changed, standings_catch_up
 
         # Scoring announces every change of a table; a tournament table's change moves
         # the standings and ratings (scoring never imports tournaments).
@@ -34,4 +35,6 @@ class TournamentsConfig(AppConfig):
         hiding_register(session_results_hidden)
         # A tournament table is named from its tournament, round and table numbers.
         title_register(session_title)
+        # Every heartbeat queues again a standings recompute that a crash interrupted.
+        heartbeat.connect(standings_catch_up, dispatch_uid="tournaments.standings_catch_up")
         checks.register(demo_passwords_check, checks.Tags.security, deploy=False)

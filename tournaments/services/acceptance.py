@@ -12,11 +12,12 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ops.outbox import enqueue_on_commit
+from ops.outbox import enqueue, enqueue_on_commit
 from scoring.acceptance import acceptance_check, not_ready_message
 from scoring.errors import AcceptRefused
 from scoring.services import (
@@ -49,6 +50,23 @@ def _enqueue_recomputes(tournament: Tournament) -> None:
         tournament_id=tournament.pk,
     )
     enqueue_on_commit(RATINGS_UPDATE, tournament.pk, tournament_id=tournament.pk)
+
+
+def standings_catch_up(**kwargs: Any) -> list[int]:
+    """``ops.signals.heartbeat`` receiver: queue the recompute again of every tournament
+    whose newest standings are older than its results -- its recompute was lost with the
+    worker (or the in-process server) that died running it. A recompute still on its way
+    is queued twice, which changes nothing (it is idempotent). Returns the tournaments'
+    ids."""
+    stale = list(
+        Tournament.objects.filter(results_version__gt=0)
+        .annotate(newest=Coalesce(Max("snapshots__results_version"), -1))
+        .filter(newest__lt=F("results_version"))
+        .values_list("pk", "results_version")
+    )
+    for tournament_id, version in stale:
+        enqueue(STANDINGS_RECOMPUTE, tournament_id, version, tournament_id=tournament_id)
+    return [tournament_id for tournament_id, _version in stale]
 
 
 @transaction.atomic
