@@ -211,7 +211,7 @@ def _pg_tool(name: str) -> str:
             % {"name": name}
         )
     out = subprocess.run([found, "--version"], capture_output=True, text=True, check=False)
-    match = re.search(r"(\d+)", out.stdout.rsplit(")", 1)[-1])
+    match = re.search(r"\(PostgreSQL\)\s+(\d+)", out.stdout)
     with connection.cursor() as cursor:
         cursor.execute("SHOW server_version_num")
         server = int(cursor.fetchone()[0]) // 10000

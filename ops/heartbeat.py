@@ -28,7 +28,7 @@ from ops.signals import heartbeat
 
 log = logging.getLogger(__name__)
 
-IN_PROCESS_TOKEN = "in-process"
+IN_PROCESS_TOKEN = "beat:in-process"
 _next_beat = {"at": 0.0}
 
 

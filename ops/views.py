@@ -1,15 +1,22 @@
-"""The health check (``/health``): the database, the broker and the worker's heartbeat."""
+"""The health check (``/health``): the database, the broker and the worker's heartbeat; and
+the backups page, for site administrators."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from functools import wraps
 
 import redis
 from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.db import connection
-from django.http import HttpRequest, JsonResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.utils import timezone
 
+from ops.backup import backup_path, backups_list
 from ops.models import WorkerHeartbeat
 
 
@@ -88,3 +95,38 @@ def health(request: HttpRequest) -> JsonResponse:
         },
     }
     return JsonResponse(body, status=200 if status == "ok" else 503)
+
+
+def superuser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Site administrators only: a backup holds every club's data (every account, every
+    register, every deal), so a club's director may not read one. Anonymous: the login
+    page; anyone else signed in: 403."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not (request.user.is_superuser and request.user.is_active):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+@superuser_required
+def backups(request: HttpRequest) -> HttpResponse:
+    """The backups in the data folder, newest first: date, size, kind and app version."""
+    return render(
+        request,
+        "ops/backups.html",
+        {"backups": backups_list(), "folder": settings.BACKUP_DIR},
+    )
+
+
+@superuser_required
+def backup_download(request: HttpRequest, name: str) -> FileResponse:
+    """One backup file, downloaded; only a file the page lists (no other path)."""
+    path = backup_path(name)
+    if path is None:
+        raise Http404
+    return FileResponse(open(path, "rb"), as_attachment=True, filename=name)
