@@ -9,6 +9,7 @@ missing the tier fails with a message naming it: it never skips.
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import time
@@ -40,23 +41,38 @@ def _require_real_services():
 def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
     """A real ``celery worker`` process on the test database; yields its Popen."""
     import redis
+
+    redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale tasks from earlier runs
+    log = tmp_path_factory.mktemp("worker") / "worker.log"
+    with django_db_blocker.unblock():
+        proc = worker_start(hostname="it@%h", log=log)
+    _RUNNING.append(proc)
+    yield proc
+    _RUNNING.clear()
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def worker_start(*, hostname: str, log: Path) -> subprocess.Popen[bytes]:
+    """Start a ``celery worker`` process on the test database (solo pool, its output in
+    ``log``) and return it once it answers a ping."""
     from django.db import connection
 
     from config.celery import app
 
-    redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale tasks from earlier runs
-    with django_db_blocker.unblock():
-        db = connection.settings_dict
+    db = connection.settings_dict
     user, host, port = db["USER"] or "postgres", db["HOST"] or "127.0.0.1", db["PORT"] or 5432
     url = f"postgres://{user}@{host}:{port}/{db['NAME']}"
-    log = tmp_path_factory.mktemp("worker") / "worker.log"
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DATABASE_URL": url,
         "REDIS_URL": settings.REDIS_URL,
     }
-    with open(log, "w") as out:
+    with open(log, "a") as out:
         proc = subprocess.Popen(
             [
                 sys.executable,
@@ -69,30 +85,22 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
                 "--loglevel=INFO",
                 "--without-gossip",
                 "--without-mingle",
-                "--hostname=it@%h",
+                f"--hostname={hostname}",
             ],
             cwd=ROOT,
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
         )
+    name = hostname.replace("%h", socket.gethostname())
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             pytest.fail(f"celery worker exited at start:\n{log.read_text()}", pytrace=False)
-        if app.control.ping(timeout=0.5):
-            break
-    else:
-        proc.terminate()
-        pytest.fail(f"celery worker did not answer within 60 s:\n{log.read_text()}")
-    _RUNNING.append(proc)
-    yield proc
-    _RUNNING.clear()
+        if app.control.ping(destination=[name], timeout=0.5):
+            return proc
     proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    pytest.fail(f"celery worker did not answer within 60 s:\n{log.read_text()}")
 
 
 def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.1):
@@ -107,6 +115,11 @@ def wait_for(predicate, *, timeout: float = 30.0, interval: float = 0.1):
 
 
 _RUNNING: list[object] = []  # the worker process, once a test has started it
+
+
+def session_worker_running() -> bool:
+    """Has a test started the session's shared worker (``celery_worker_process``)?"""
+    return bool(_RUNNING)
 
 
 @pytest.fixture(autouse=True)
