@@ -11,9 +11,9 @@ class OpsConfig(AppConfig):
         # ``ops.outbox`` sends tasks by name; without a broker the named task runs
         # in-process, looked up in Celery's registry, which has it once its module is
         # imported (a worker imports every app's tasks itself).
-        import ops.tasks  # noqa: F401
         from django.core.signals import request_finished
 
+        import ops.tasks  # noqa: F401
         from ops.heartbeat import beat_after_response
 
         # Without a worker nothing runs on a schedule: the server beats itself after a

@@ -191,13 +191,16 @@ def database_state() -> tuple[list[list[str]], dict[str, int]]:
 
 
 def _pg_env() -> dict[str, str]:
-    db = settings.DATABASES["default"]
+    db = connection.settings_dict
     env = {**os.environ, "PGDATABASE": str(db["NAME"])}
-    for key, var in (("USER", "PGUSER"), ("PASSWORD", "PGPASSWORD"), ("HOST", "PGHOST")):
-        if db.get(key):
-            env[var] = str(db[key])
-    if db.get("PORT"):
-        env["PGPORT"] = str(db["PORT"])
+    for value, var in (
+        (db.get("USER"), "PGUSER"),
+        (db.get("PASSWORD"), "PGPASSWORD"),
+        (db.get("HOST"), "PGHOST"),
+        (db.get("PORT"), "PGPORT"),
+    ):
+        if value:
+            env[var] = str(value)
     return env
 
 
@@ -217,7 +220,10 @@ def _pg_tool(name: str) -> str:
         server = int(cursor.fetchone()[0]) // 10000
     if match is None or int(match.group(1)) < server:
         raise BackupError(
-            _("%(name)s is older than the PostgreSQL server (version %(server)s): install the client of version %(server)s or newer.")  # noqa: E501
+            _(
+                "%(name)s is older than the PostgreSQL server (version %(server)s): "
+                "install the client of version %(server)s or newer."
+            )
             % {"name": name, "server": server}
         )
     return found
@@ -288,7 +294,11 @@ def manifest_read(path: Path) -> dict[str, Any]:
 
 def migrations_newer(manifest: dict[str, Any], unknown: list[str]) -> BackupError:
     return BackupError(
-        _("This backup was made by a newer release of tablescore (%(theirs)s) than this one (%(ours)s): its database has changes this release does not know (%(names)s). Install release %(theirs)s or newer, then restore.")  # noqa: E501
+        _(
+            "This backup was made by a newer release of tablescore (%(theirs)s) than "
+            "this one (%(ours)s): its database has changes this release does not know "
+            "(%(names)s). Install release %(theirs)s or newer, then restore."
+        )
         % {
             "theirs": manifest.get("version", "?"),
             "ours": app_version(),
@@ -315,9 +325,12 @@ def backup_open(path: Path) -> Iterator[tuple[dict[str, Any], Path]]:
     with tempfile.TemporaryDirectory(prefix="tablescore-restore-") as tmp:
         payload = Path(tmp) / PAYLOADS[manifest["database"]]
         try:
-            with zipfile.ZipFile(path) as archive, archive.open(manifest["payload"]) as src:
-                with open(payload, "wb") as out:
-                    shutil.copyfileobj(src, out, CHUNK)
+            with (
+                zipfile.ZipFile(path) as archive,
+                archive.open(manifest["payload"]) as src,
+                open(payload, "wb") as out,
+            ):
+                shutil.copyfileobj(src, out, CHUNK)
         except (OSError, zipfile.BadZipFile, KeyError, EOFError) as exc:
             raise _damaged(path, str(exc)) from exc
         if _sha256(payload) != manifest["sha256"]:
@@ -344,13 +357,19 @@ def backup_restore(*, path: Path, force: bool = False) -> dict[str, Any]:
             Path(connection.settings_dict["NAME"]).parent.mkdir(parents=True, exist_ok=True)
         if manifest["database"] != vendor:
             raise BackupError(
-                _("This backup holds a %(theirs)s database and this site uses %(ours)s: restore it where %(theirs)s is used.")  # noqa: E501
+                _(
+                    "This backup holds a %(theirs)s database and this site uses "
+                    "%(ours)s: restore it where %(theirs)s is used."
+                )
                 % {"theirs": manifest["database"], "ours": vendor}
             )
         used = database_used()
         if used and not force:
             raise BackupError(
-                _("The database is not empty (%(tables)s): restoring would replace its data. Make a backup of it first, then restore again with --force.")  # noqa: E501
+                _(
+                    "The database is not empty (%(tables)s): restoring would replace its "
+                    "data. Make a backup of it first, then restore again with --force."
+                )
                 % {"tables": ", ".join(f"{t}: {n}" for t, n in sorted(used.items())[:5])}
             )
         if vendor == "sqlite":

@@ -13,6 +13,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils import timezone
 
@@ -97,13 +98,15 @@ def health(request: HttpRequest) -> JsonResponse:
     return JsonResponse(body, status=200 if status == "ok" else 503)
 
 
-def superuser_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def superuser_required(
+    view: Callable[..., HttpResponseBase],
+) -> Callable[..., HttpResponseBase]:
     """Site administrators only: a backup holds every club's data (every account, every
     register, every deal), so a club's director may not read one. Anonymous: the login
     page; anyone else signed in: 403."""
 
     @wraps(view)
-    def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+    def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponseBase:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not (request.user.is_superuser and request.user.is_active):
@@ -124,7 +127,7 @@ def backups(request: HttpRequest) -> HttpResponse:
 
 
 @superuser_required
-def backup_download(request: HttpRequest, name: str) -> FileResponse:
+def backup_download(request: HttpRequest, name: str) -> HttpResponseBase:
     """One backup file, downloaded; only a file the page lists (no other path)."""
     path = backup_path(name)
     if path is None:

@@ -15,13 +15,13 @@ class TournamentsConfig(AppConfig):
         # imported.
         import tournaments.tasks  # noqa: F401
         from clubs.signals import person_merge_check, person_rows_changed
+        from ops.signals import heartbeat
         from scoring.models import title_register
         from scoring.signals import table_changed
         from scoring.visibility import hiding_register
         from tournaments.checks import demo_passwords_check
         from tournaments.ratings import merge_check, rows_changed
         from tournaments.selectors import session_results_hidden, session_title
-        from ops.signals import heartbeat
         from tournaments.services import session_changed, standings_catch_up
 
         # Scoring announces every change of a table; a tournament table's change moves

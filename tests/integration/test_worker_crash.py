@@ -53,8 +53,7 @@ def _conninfo() -> str:
 
 def _waiting_on_the_lock(watcher: psycopg.Connection) -> bool:
     row = watcher.execute(
-        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-        "AND query ILIKE %s",
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE %s",
         ["%tournaments_standingssnapshot%"],
     ).fetchone()
     return bool(row and row[0])
@@ -62,9 +61,7 @@ def _waiting_on_the_lock(watcher: psycopg.Connection) -> bool:
 
 def _current(tournament: Tournament) -> bool:
     version = Tournament.objects.values_list("results_version", flat=True).get(pk=tournament.pk)
-    return StandingsSnapshot.objects.filter(
-        tournament=tournament, results_version=version
-    ).exists()
+    return StandingsSnapshot.objects.filter(tournament=tournament, results_version=version).exists()
 
 
 def test_a_recompute_killed_with_its_worker_is_redone_once_a_worker_is_back(

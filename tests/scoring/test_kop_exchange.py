@@ -257,7 +257,7 @@ def test_the_migration_computes_again_a_tally_that_counted_a_struck_out_deal(
     TableSession.objects.filter(pk=imported.pk).update(
         tally={"totals": [2 * t for t in right["totals"]], "counted": 2, "last": 2}
     )
-    migration = importlib.import_module("scoring.migrations.0009_kop_tally_refill")
-    migration.tally_refill(apps, None)
+    migration = importlib.import_module("scoring.migrations.0014_tallies_on_the_current_schema")
+    migration.tallies_compute(apps, None)
     imported.refresh_from_db()
     assert imported.tally == right == {"totals": [1, -1, 1, -1], "counted": 1, "last": 2}

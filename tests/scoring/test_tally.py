@@ -196,8 +196,8 @@ def test_the_migration_fills_in_a_vint_tally_kept_before_it_kept_the_rubbers_sum
     profiles, missing
 ):
     """Tallies stored before they kept the rubber's side sums and seats (or the earlier
-    rubbers' seat totals) are computed again from the rows by migration 0010: saves and
-    the pad read only the tally."""
+    rubbers' seat totals) are computed again from the rows by migration 0014 (0010's,
+    moved): saves and the pad read only the tally."""
     import importlib
 
     from django.apps import apps
@@ -211,8 +211,8 @@ def test_the_migration_fills_in_a_vint_tally_kept_before_it_kept_the_rubbers_sum
     whole = dict(session.tally)
     old = {k: v for k, v in whole.items() if k not in missing}
     TableSession.objects.filter(pk=session.pk).update(tally=old)
-    migration = importlib.import_module("scoring.migrations.0010_vint_tally_sums")
-    migration.tally_refill(apps, None)
+    migration = importlib.import_module("scoring.migrations.0014_tallies_on_the_current_schema")
+    migration.tallies_compute(apps, None)
     session.refresh_from_db()
     assert session.tally == whole
     assert len(whole["done"]) == 1 and whole["sums"] != [0, 0, 0, 0]

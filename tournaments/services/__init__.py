@@ -24,10 +24,10 @@ from tournaments.services.acceptance import (
     RATINGS_UPDATE_GAME,
     STANDINGS_RECOMPUTE,
     results_changed,
-    standings_catch_up,
     round_accept_all,
     round_table_accept,
     session_changed,
+    standings_catch_up,
 )
 from tournaments.services.competition import (
     CompetitionRejected,

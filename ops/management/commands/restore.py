@@ -38,5 +38,8 @@ class Command(BaseCommand):
         )
         if migrations_behind():
             self.stdout.write(
-                _("It was made by an older release: run `tablescore upgrade` to bring it up to date.")  # noqa: E501
+                _(
+                    "It was made by an older release: run `tablescore upgrade` to bring "
+                    "it up to date."
+                )
             )

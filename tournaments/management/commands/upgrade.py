@@ -45,8 +45,7 @@ class Command(BaseCommand):
                 backup = backup_create(kind="upgrade")
             except BackupError as exc:
                 raise CommandError(
-                    _("No backup could be made, so nothing was changed: %(error)s")
-                    % {"error": exc}
+                    _("No backup could be made, so nothing was changed: %(error)s") % {"error": exc}
                 ) from None
             self.stdout.write(_("Backup written: %(file)s.") % {"file": backup})
         _migrations, before = database_state()
@@ -82,6 +81,7 @@ class Command(BaseCommand):
         message = _("The upgrade failed: %(error)s.") % {"error": exc}
         if backup is not None:
             message += " " + _(
-                "The database as it was before is in %(file)s: `tablescore restore %(file)s --force` puts it back."  # noqa: E501
+                "The database as it was before is in %(file)s: "
+                "`tablescore restore %(file)s --force` puts it back."
             ) % {"file": backup}
         return message
