@@ -13,6 +13,7 @@ from typing import Any
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ops.backup import (
     BackupError,
@@ -57,7 +58,11 @@ class Command(BaseCommand):
         except Exception as exc:
             raise CommandError(self._failed(exc, backup)) from exc
         self.stdout.write(
-            _("tablescore %(version)s: %(count)s changes applied to the database, checks passed.")
+            ngettext(
+                "tablescore %(version)s: %(count)s change applied to the database, checks passed.",
+                "tablescore %(version)s: %(count)s changes applied to the database, checks passed.",
+                len(pending),
+            )
             % {"version": app_version(), "count": len(pending)}
         )
 
