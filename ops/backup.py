@@ -375,7 +375,7 @@ def backup_restore(*, path: Path, force: bool = False) -> dict[str, Any]:
         if vendor == "sqlite":
             _sqlite_restore(path=Path(path), payload=payload)
         else:
-            _postgresql_restore(payload=payload, clean=bool(used) or force)
+            _postgresql_restore(payload=payload)
     connection.close()
     return manifest
 
@@ -393,9 +393,10 @@ def _sqlite_restore(*, path: Path, payload: Path) -> None:
         copy.close()
 
 
-def _postgresql_restore(*, payload: Path, clean: bool) -> None:
+def _postgresql_restore(*, payload: Path) -> None:
     """The dump as SQL (``pg_restore`` reads it whole first: a damaged dump stops here),
-    applied by ``psql`` in one transaction -- after dropping every table when ``clean``."""
+    applied by ``psql`` in one transaction, after dropping the schema's tables (an empty
+    database may have them, empty, made by ``migrate``)."""
     pg_restore, psql = _pg_tool("pg_restore"), _pg_tool("psql")
     script = payload.with_suffix(".sql")
     done = subprocess.run(
@@ -407,9 +408,7 @@ def _postgresql_restore(*, payload: Path, clean: bool) -> None:
     if done.returncode:
         raise BackupError(_("pg_restore failed: %(error)s") % {"error": done.stderr.strip()})
     prelude = payload.with_suffix(".pre.sql")
-    prelude.write_text(
-        "DROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n" if clean else ""
-    )
+    prelude.write_text("DROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n")
     connection.close()
     done = subprocess.run(
         [psql, "--quiet", "--no-psqlrc", "--single-transaction", "-v", "ON_ERROR_STOP=1"]
