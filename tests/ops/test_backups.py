@@ -273,3 +273,23 @@ def test_the_page_says_when_there_is_no_backup(people, folder):
     response = people.client("site_admin").get(reverse("ops:backups"))
     assert "No backup yet." in response.content.decode()
     assert connection.vendor == "sqlite"
+
+
+def test_a_dead_workers_task_is_given_back_and_the_backup_is_scheduled(settings, cup, folder):
+    from config.celery import app
+    from ops.tasks import backup_scheduled
+
+    assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost
+    assert app.conf.broker_transport_options["visibility_timeout"] == 600
+    entry = settings.CELERY_BEAT_SCHEDULE["backup"]
+    assert entry["task"] == backup_scheduled.name == "ops.tasks.backup_scheduled"
+    backup_scheduled.delay()  # in-process here
+    assert [p.name.startswith("tablescore-auto-") for p in folder.iterdir()] == [True]
+
+
+def test_the_workers_heartbeat_redoes_a_lost_recompute(cup):
+    from ops.tasks import worker_heartbeat
+
+    Tournament.objects.filter(pk=cup.pk).update(results_version=2)
+    worker_heartbeat()
+    assert cup.snapshots.get().results_version == 2
