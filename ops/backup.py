@@ -221,8 +221,7 @@ def _pg_tool(name: str) -> str:
     if match is None or int(match.group(1)) < server:
         raise BackupError(
             _(
-                "%(name)s is older than the PostgreSQL server (version %(server)s): "
-                "install the client of version %(server)s or newer."
+                "%(name)s is older than the PostgreSQL server (version %(server)s): install the client of version %(server)s or newer."  # noqa: E501
             )
             % {"name": name, "server": server}
         )
@@ -295,9 +294,7 @@ def manifest_read(path: Path) -> dict[str, Any]:
 def migrations_newer(manifest: dict[str, Any], unknown: list[str]) -> BackupError:
     return BackupError(
         _(
-            "This backup was made by a newer release of tablescore (%(theirs)s) than "
-            "this one (%(ours)s): its database has changes this release does not know "
-            "(%(names)s). Install release %(theirs)s or newer, then restore."
+            "This backup was made by a newer release of tablescore (%(theirs)s) than this one (%(ours)s): its database has changes this release does not know (%(names)s). Install release %(theirs)s or newer, then restore."  # noqa: E501
         )
         % {
             "theirs": manifest.get("version", "?"),
@@ -358,8 +355,7 @@ def backup_restore(*, path: Path, force: bool = False) -> dict[str, Any]:
         if manifest["database"] != vendor:
             raise BackupError(
                 _(
-                    "This backup holds a %(theirs)s database and this site uses "
-                    "%(ours)s: restore it where %(theirs)s is used."
+                    "This backup holds a %(theirs)s database and this site uses %(ours)s: restore it where %(theirs)s is used."  # noqa: E501
                 )
                 % {"theirs": manifest["database"], "ours": vendor}
             )
@@ -367,8 +363,7 @@ def backup_restore(*, path: Path, force: bool = False) -> dict[str, Any]:
         if used and not force:
             raise BackupError(
                 _(
-                    "The database is not empty (%(tables)s): restoring would replace its "
-                    "data. Make a backup of it first, then restore again with --force."
+                    "The database is not empty (%(tables)s): restoring would replace its data. Make a backup of it first, then restore again with --force."  # noqa: E501
                 )
                 % {"tables": ", ".join(f"{t}: {n}" for t, n in sorted(used.items())[:5])}
             )

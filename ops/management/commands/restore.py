@@ -39,7 +39,6 @@ class Command(BaseCommand):
         if migrations_behind():
             self.stdout.write(
                 _(
-                    "It was made by an older release: run `tablescore upgrade` to bring "
-                    "it up to date."
+                    "It was made by an older release: run `tablescore upgrade` to bring it up to date."  # noqa: E501
                 )
             )

@@ -86,7 +86,6 @@ class Command(BaseCommand):
         message = _("The upgrade failed: %(error)s.") % {"error": exc}
         if backup is not None:
             message += " " + _(
-                "The database as it was before is in %(file)s: "
-                "`tablescore restore %(file)s --force` puts it back."
+                "The database as it was before is in %(file)s: `tablescore restore %(file)s --force` puts it back."  # noqa: E501
             ) % {"file": backup}
         return message
