@@ -5,9 +5,9 @@ rating -- as the old release read it.
 
 Each fixture in ``tests/fixtures/upgrades/`` is the database an old release made with
 ``migrate`` and ``demo_data`` (``make.py``: a release just before a migration that changes
-data), gzipped, and beside it what that release read (``record.py``, run by the old code).
-Today's code may show more (new columns of the standings); what the old release showed
-must be unchanged.
+data), gzipped, and beside it what that release read, gzipped too (``record.py``, run by
+the old code). Today's code may show more (new columns of the standings); what the old
+release showed must be unchanged.
 """
 
 from __future__ import annotations
@@ -30,6 +30,12 @@ from ops.backup import manifest_read
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "upgrades"
 DATABASES = sorted(p.name.removesuffix(".sqlite3.gz") for p in FIXTURES.glob("*.sqlite3.gz"))
+
+
+def _recorded(name: str) -> dict[str, Any]:
+    """What the old release read (``make.py``): its commit, migrations and reads."""
+    with gzip.open(FIXTURES / f"{name}.json.gz", "rt", encoding="utf-8") as f:
+        return dict(json.load(f))
 
 
 def changed(old: Any, new: Any, path: str = "") -> Iterator[str]:
@@ -61,17 +67,14 @@ def test_the_fixtures_cover_every_data_migration():
         for key, migration in loader.disk_migrations.items()
         if key[0] in ours and any(isinstance(op, RunPython) for op in migration.operations)
     }
-    had = [
-        {tuple(m) for m in json.loads((FIXTURES / f"{name}.json").read_text())["migrations"]}
-        for name in DATABASES
-    ]
+    had = [{tuple(m) for m in _recorded(name)["migrations"]} for name in DATABASES]
     uncovered = sorted(f"{a}.{n}" for a, n in data if all((a, n) in applied for applied in had))
     assert uncovered == []
 
 
 @pytest.mark.parametrize("name", DATABASES)
 def test_an_old_release_database_upgrades_and_reads_the_same(name, tmp_path):
-    before = json.loads((FIXTURES / f"{name}.json").read_text())
+    before = _recorded(name)
     db = tmp_path / "db.sqlite3"
     with gzip.open(FIXTURES / f"{name}.sqlite3.gz", "rb") as src, open(db, "wb") as out:
         shutil.copyfileobj(src, out)
