@@ -101,3 +101,12 @@ def outbox_drain(*, limit: int = 500) -> int:
 def outbox_pending(*, tournament_id: int) -> bool:
     """Is a task for this tournament waiting for the broker? (The standings page says so.)"""
     return TaskOutbox.objects.filter(tournament_id=tournament_id).exists()
+
+
+def outbox_tournaments(*, task: str) -> set[int]:
+    """The tournaments for which the task called ``task`` waits in the outbox."""
+    return set(
+        TaskOutbox.objects.filter(task=task, tournament_id__isnull=False).values_list(
+            "tournament_id", flat=True
+        )
+    )

@@ -36,8 +36,8 @@ def worker_heartbeat() -> None:
     WorkerHeartbeat.objects.update_or_create(
         token=f"beat:{hostname}"[:64], defaults={"beat_at": timezone.now(), "hostname": hostname}
     )
+    heartbeat_send()  # before the drain: what waits in the outbox is not queued twice
     outbox_drain()
-    heartbeat_send()
 
 
 @shared_task

@@ -17,7 +17,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ops.outbox import enqueue, enqueue_on_commit
+from ops.outbox import enqueue, enqueue_on_commit, outbox_tournaments
 from scoring.acceptance import acceptance_check, not_ready_message
 from scoring.errors import AcceptRefused
 from scoring.services import (
@@ -55,11 +55,12 @@ def _enqueue_recomputes(tournament: Tournament) -> None:
 def standings_catch_up(**kwargs: Any) -> list[int]:
     """``ops.signals.heartbeat`` receiver: queue the recompute again of every tournament
     whose newest standings are older than its results -- its recompute was lost with the
-    worker (or the in-process server) that died running it. A recompute still on its way
-    is queued twice, which changes nothing (it is idempotent). Returns the tournaments'
-    ids."""
+    worker (or the in-process server) that died running it -- unless its recompute waits
+    in the outbox (the heartbeat sends that next). A recompute still on its way is queued
+    twice, which changes nothing (it is idempotent). Returns the tournaments' ids."""
     stale = list(
         Tournament.objects.filter(results_version__gt=0)
+        .exclude(pk__in=outbox_tournaments(task=STANDINGS_RECOMPUTE))
         .annotate(newest=Coalesce(Max("snapshots__results_version"), -1))
         .filter(newest__lt=F("results_version"))
         .values_list("pk", "results_version")
