@@ -105,8 +105,5 @@ def outbox_pending(*, tournament_id: int) -> bool:
 
 def outbox_tournaments(*, task: str) -> set[int]:
     """The tournaments for which the task called ``task`` waits in the outbox."""
-    return set(
-        TaskOutbox.objects.filter(task=task, tournament_id__isnull=False).values_list(
-            "tournament_id", flat=True
-        )
-    )
+    rows = TaskOutbox.objects.filter(task=task).values_list("tournament_id", flat=True)
+    return {pk for pk in rows if pk is not None}
