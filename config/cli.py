@@ -189,7 +189,7 @@ def serve(*, bind: str, threads: int) -> None:
 
     config = server_settings(bind=bind, threads=threads)
 
-    class Hall(BaseApplication):  # type: ignore[misc]
+    class Hall(BaseApplication):
         def load_config(self) -> None:
             for name, value in config.items():
                 self.cfg.set(name, value)
