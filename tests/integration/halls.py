@@ -76,7 +76,7 @@ def hall_env(home: Path, **overrides: str) -> dict[str, str]:
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("DJANGO_", "TABLESCORE_", "CELERY_"))
+        if not k.startswith(("DJANGO_", "TABLESCORE_", "_TABLESCORE", "CELERY_"))
     }
     env.update(
         TABLESCORE_HOME=str(home),
