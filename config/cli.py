@@ -28,6 +28,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+USAGE = """tablescore hall [--port N]   serve the hall's phones from this machine (Ctrl+C stops)
+tablescore COMMAND [...]      one of the commands below (tablescore help COMMAND)
+data folder: {home} (TABLESCORE_HOME)
+"""
 KEY_FILE = "secret_key"
 LOG_DIR = "logs"
 
@@ -78,6 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     home = prepare_home()
     if args[:1] == ["hall"]:
         return hall(args[1:], home)
+    if args[:1] in ([], ["help"], ["--help"], ["-h"]):
+        print(USAGE.format(home=home))
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(["tablescore", *args])

@@ -88,6 +88,15 @@ def test_the_installed_command_runs_a_management_command(tmp_path):
     assert "System check identified" in done.stdout + done.stderr
 
 
+def test_help_names_the_hall_and_the_data_folder(clean_env, tmp_path, capsys):
+    clean_env.setenv("TABLESCORE_HOME", str(tmp_path / "home"))
+    clean_env.setattr("django.core.management.execute_from_command_line", lambda argv: None)
+    cli.main(["help"])
+    out = capsys.readouterr().out
+    assert "tablescore hall [--port N]" in out
+    assert str(tmp_path / "home") in out
+
+
 def test_hall_options_default_to_port_8000_on_every_interface():
     options = cli.hall_options([])
     assert (options.port, options.host) == (8000, "0.0.0.0")
