@@ -145,3 +145,9 @@ def test_a_sqlite_database_file_keeps_a_write_ahead_log(settings, tmp_path, djan
             assert cursor.fetchone()[0] == 20_000
     finally:
         wrapper.close()
+
+
+def test_a_kept_database_connection_is_checked_before_reuse(settings):
+    """After a laptop's sleep a PostgreSQL connection may be gone: a request opens a new
+    one instead of failing."""
+    assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
