@@ -121,10 +121,10 @@ def hall(args: Sequence[str], home: Path) -> int:
     from config.hall import announce
 
     django.setup()
+    print(f"tablescore: data folder {home}; preparing the database ...", flush=True)
     call_command("migrate", interactive=False, verbosity=0)
     collect_static()
     connections.close_all()  # none is carried into the server's worker process
-    print(f"tablescore: data folder {home}", flush=True)
     announce(options.port)
     worker = _celery_worker(home) if settings.REDIS_URL else None
     try:
