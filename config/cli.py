@@ -33,6 +33,7 @@ tablescore COMMAND [...]      one of the commands below (tablescore help COMMAND
 data folder: {home} (TABLESCORE_HOME)
 """
 KEY_FILE = "secret_key"
+EVERY_INTERFACE = {"0.0.0.0", "::", ""}
 LOG_DIR = "logs"
 
 
@@ -125,7 +126,7 @@ def hall(args: Sequence[str], home: Path) -> int:
     call_command("migrate", interactive=False, verbosity=0)
     collect_static()
     connections.close_all()  # none is carried into the server's worker process
-    announce(options.port)
+    announce(options.port, None if options.host in EVERY_INTERFACE else options.host)
     worker = _celery_worker(home) if settings.REDIS_URL else None
     try:
         serve(bind=f"{options.host}:{options.port}", threads=options.threads)

@@ -85,9 +85,10 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
-def announce(port: int) -> None:
-    """Print the address phones should open, its QR code, and what stops them reaching it."""
-    address = lan_address()
+def announce(port: int, host: str | None = None) -> None:
+    """Print the address phones should open (``host``, else this machine's LAN address),
+    its QR code, and what stops them reaching it."""
+    address = host or lan_address()
     url = hall_url(port, address)
     print(f"\nPhones at the tables open: {url}\n")
     print(qr_text(url), flush=True)
