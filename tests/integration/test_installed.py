@@ -131,6 +131,9 @@ def test_a_deal_saved_in_the_installed_hall_is_there_after_a_restart(hall):
     answer = phone.save(kop_deal(64), expected_number=1, submission_key=new_key())
     assert answer.outcome == "saved", answer
     assert hall.stop() == 0  # Ctrl+C: a clean stop
+    printed = hall.log.read_text()
+    assert f"Phones at the tables open: {hall.base}/" in printed
+    assert "█" in printed  # and its QR code
 
     hall.start()
     assert [deal["declarer_points"] for deal in phone.sheet()["deals"]] == [64]
