@@ -36,19 +36,25 @@ def _require_real_services():
         pytest.fail(f"Redis at {settings.REDIS_URL} is unreachable ({exc})", pytrace=False)
 
 
+def served_database_url(django_db_blocker) -> str:
+    """The URL of the test database pytest-django made, for a process the tests start."""
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        db = connection.settings_dict
+    user, host, port = db["USER"] or "postgres", db["HOST"] or "127.0.0.1", db["PORT"] or 5432
+    return f"postgres://{user}@{host}:{port}/{db['NAME']}"
+
+
 @pytest.fixture(scope="session")
 def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
     """A real ``celery worker`` process on the test database; yields its Popen."""
     import redis
-    from django.db import connection
 
     from config.celery import app
 
     redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale tasks from earlier runs
-    with django_db_blocker.unblock():
-        db = connection.settings_dict
-    user, host, port = db["USER"] or "postgres", db["HOST"] or "127.0.0.1", db["PORT"] or 5432
-    url = f"postgres://{user}@{host}:{port}/{db['NAME']}"
+    url = served_database_url(django_db_blocker)
     log = tmp_path_factory.mktemp("worker") / "worker.log"
     env = {
         **os.environ,
