@@ -44,7 +44,7 @@ class FastTable(tables.Table):
     attrs = {"class": "grid", "tbody": {"hx-boost": "false"}}
 
 
-def _cell(value: object) -> str:
+def _cell(value: Any) -> str:
     """A plain cell's text: a fraction written the reader's way ("2,5" in Polish, Russian
     and Estonian), the rest as it is."""
     if isinstance(value, float | Decimal):
