@@ -2,7 +2,12 @@
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+# One stamp per lock: `make run` installs the runtime only (requirements.lock), `make test`
+# the runtime and the development tools (requirements-dev.lock), `make bench` and `make
+# loadtest` Locust too (requirements-load.lock). Each dev/load lock includes the runtime's.
+STAMP := $(VENV)/.installed-runtime
+DEV_STAMP := $(VENV)/.installed-dev
+LOAD_STAMP := $(VENV)/.installed-load
 # Python 3.12 (.python-version): python3.12 on PATH, else pyenv's.
 PYTHON312 ?= $(shell command -v python3.12 2>/dev/null || pyenv which python3.12 2>/dev/null || echo python3.12)
 HOST ?= 127.0.0.1
@@ -10,12 +15,24 @@ PORT ?= 8000
 
 .PHONY: run test lint bench loadtest worker serve install demo messages clean
 
-$(STAMP): requirements.lock pyproject.toml
-	@test -x $(PY) || $(PYTHON312) -m venv $(VENV)
+$(VENV)/bin/python:
+	$(PYTHON312) -m venv $(VENV)
+
+define pip_install
 	@$(PY) -c 'import sys; assert sys.version_info[:2] == (3, 12), sys.version' \
 		|| { echo "$(VENV) is not Python 3.12: remove it and install Python 3.12"; exit 1; }
-	$(PY) -m pip install -q --disable-pip-version-check -r requirements.lock
-	@touch $(STAMP)
+	$(PY) -m pip install -q --disable-pip-version-check -r $(1)
+	@touch $@
+endef
+
+$(STAMP): requirements.lock pyproject.toml | $(VENV)/bin/python
+	$(call pip_install,requirements.lock)
+
+$(DEV_STAMP): requirements-dev.lock requirements.lock pyproject.toml | $(VENV)/bin/python
+	$(call pip_install,requirements-dev.lock)
+
+$(LOAD_STAMP): requirements-load.lock requirements.lock pyproject.toml | $(VENV)/bin/python
+	$(call pip_install,requirements-load.lock)
 
 install: $(STAMP)
 
@@ -24,19 +41,19 @@ run: $(STAMP)
 	$(PY) manage.py demo_data
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-test: $(STAMP)
+test: $(DEV_STAMP)
 	$(PY) tests/tiers.py
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(PY) tests/tiers.py lint
 
-bench: $(STAMP)
+bench: $(DEV_STAMP) $(LOAD_STAMP)
 	$(PY) benchmarks/run_all.py
 
 # A full hall against gunicorn + Celery on loopback (Locust; one app server, then two):
 # needs PostgreSQL and Redis on 127.0.0.1; LOADTEST_SECONDS, LOADTEST_DATABASE_URL (its
 # name must contain "loadtest": it is dropped and made again), LOADTEST_REDIS_URL.
-loadtest: $(STAMP)
+loadtest: $(DEV_STAMP) $(LOAD_STAMP)
 	$(PY) benchmarks/loadtest/run.py
 
 # Production-shaped: gunicorn plus a Celery worker (with its beat: the heartbeat /health

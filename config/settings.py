@@ -19,6 +19,7 @@ from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from config.env import env_bool, env_int, env_list, env_str, env_url
+from config.hall import HallHosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # The data folder: the SQLite database, backups, the generated secret key and the logs. A
@@ -31,6 +32,11 @@ BACKUP_DIR = TABLESCORE_HOME / "backups"
 BACKUP_AUTOMATIC = env_bool("BACKUP_AUTOMATIC", True)
 BACKUP_KEEP_DAILY = env_int("BACKUP_KEEP_DAILY", 7, minimum=1)
 BACKUP_KEEP_WEEKLY = env_int("BACKUP_KEEP_WEEKLY", 8, minimum=0)
+# The project-level templates, static files and catalogues: at the top of a checkout, and in
+# config/resources/ once installed from the wheel (pyproject.toml's wheel build puts them
+# there; a checkout has no such folder).
+_INSTALLED_RESOURCES = Path(__file__).resolve().parent / "resources"
+RESOURCES_DIR = _INSTALLED_RESOURCES if _INSTALLED_RESOURCES.is_dir() else BASE_DIR
 
 INSECURE_DEFAULT_SECRET_KEY = "django-insecure-tablescore-development-key-do-not-use"
 
@@ -50,6 +56,11 @@ if not DEBUG and (SECRET_KEY == INSECURE_DEFAULT_SECRET_KEY or len(SECRET_KEY) <
 ALLOWED_HOSTS = env_list(
     "DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else []
 )
+if HALL_HTTP and "DJANGO_ALLOWED_HOSTS" not in os.environ:
+    # A hall's phones open the laptop's LAN address, which the volunteer does not know in
+    # advance and which may change when the laptop wakes on another network: this machine's
+    # names and its current LAN address (config.hall.HallHosts).
+    ALLOWED_HOSTS = HallHosts()
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -103,7 +114,7 @@ ASGI_APPLICATION = "config.asgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [RESOURCES_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -122,15 +133,27 @@ DATABASE_URL = env_url(
     f"sqlite:///{TABLESCORE_HOME / 'db.sqlite3'}",
     schemes=("sqlite", "postgres", "postgresql", "pgsql"),
 )
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL or "", conn_max_age=60)}
+# A kept connection is checked before each request reuses it: after a laptop's sleep the
+# PostgreSQL server may have dropped it, and the first request must not fail for that.
+DATABASES = {
+    "default": dj_database_url.parse(DATABASE_URL or "", conn_max_age=60, conn_health_checks=True)
+}
 # The statements sent over and over (the public standings page's and its poll) are kept
 # prepared on each PostgreSQL connection (tournaments.sql.prepared_cursor). Off behind a
 # connection pooler that cannot keep prepared statements (PgBouncer before 1.21 in
 # transaction mode).
 DATABASE_PREPARED = env_bool("DJANGO_DB_PREPARED", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several writers (dev server + in-process tasks) must not fail with "database is locked".
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    # Several writers (the server's threads, in-process tasks, a command) must not fail with
+    # "database is locked": each write transaction takes the lock at its start and waits up
+    # to 20 s for it. The write-ahead log lets pages be read while a deal is saved, and
+    # synchronous=FULL makes every commit durable before the phone hears "saved" (a killed
+    # server or a laptop losing power keeps it).
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;",
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -180,7 +203,7 @@ LANGUAGE_CODE = env_str("DJANGO_LANGUAGE_CODE", "en")
 LANGUAGES = [("en", _("English")), ("pl", _("Polish")), ("ru", "Русский"), ("et", "Eesti")]
 if LANGUAGE_CODE not in {code for code, _name in LANGUAGES}:
     raise ImproperlyConfigured(f"DJANGO_LANGUAGE_CODE={LANGUAGE_CODE!r} must be en, pl, ru or et")
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [RESOURCES_DIR / "locale"]
 # Each language's own date and time formats where Django has none (Estonian date-times).
 FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = env_str("DJANGO_TIME_ZONE", "Europe/Warsaw")
@@ -188,8 +211,9 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [RESOURCES_DIR / "static"]
+# Collected (and compressed) for production: `make serve` and `tablescore hall` collect them.
+STATIC_ROOT = TABLESCORE_HOME / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -329,12 +353,29 @@ PERMISSIONS_POLICY = (
     "accelerometer=(), gyroscope=(), magnetometer=()"
 )
 
+# TABLESCORE_LOG_FILE (set by `tablescore hall` to the data folder's logs/): the log goes
+# there too, kept to five files of 5 MB.
+LOG_FILE = env_str("TABLESCORE_LOG_FILE", "")
+_LOG_HANDLERS: dict[str, dict[str, object]] = {"console": {"class": "logging.StreamHandler"}}
+if LOG_FILE:
+    _LOG_HANDLERS["file"] = {
+        "class": "logging.handlers.RotatingFileHandler",
+        "filename": LOG_FILE,
+        "maxBytes": 5_000_000,
+        "backupCount": 5,
+        "formatter": "stamped",
+    }
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("DJANGO_LOG_LEVEL", "WARNING")},
+    "formatters": {"stamped": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": _LOG_HANDLERS,
+    "root": {"handlers": list(_LOG_HANDLERS), "level": env_str("DJANGO_LOG_LEVEL", "WARNING")},
 }
+if LOG_FILE:
+    # The hall server's own messages (started, stopped, a worker replaced) too; gunicorn
+    # adds its terminal handler to this logger and keeps it from propagating.
+    LOGGING["loggers"] = {"gunicorn.error": {"handlers": ["file"], "level": "INFO"}}
 
 DJANGO_TABLES2_TEMPLATE = "tables/htmx.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "grid"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 import django_tables2 as tables
@@ -32,7 +33,7 @@ class FastTable(tables.Table):
             record = row.record
             cells = []
             for name, html, attrs in columns:
-                value = html(record, self) if html else conditional_escape(record.get(name, ""))
+                value = html(record, self) if html else _cell(record.get(name, ""))
                 cells.append(f"<td {attrs}>{value}</td>" if attrs else f"<td>{value}</td>")
             mark = highlight is not None and record.get("number") == highlight
             tr = '<tr class="found" id="standings-found">' if mark else "<tr>"
@@ -41,6 +42,14 @@ class FastTable(tables.Table):
 
     # Only the sorting links in the head are boosted; links in the rows lead to other pages.
     attrs = {"class": "grid", "tbody": {"hx-boost": "false"}}
+
+
+def _cell(value: Any) -> str:
+    """A plain cell's text: a fraction written the reader's way ("2,5" in Polish, Russian
+    and Estonian), the rest as it is."""
+    if isinstance(value, float | Decimal):
+        return number_format(value)
+    return conditional_escape(value)
 
 
 class PlayerLinkColumn(tables.Column):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring import services as scoring_services
 from tests.actors import DIRECTOR_ACCEPTS
 from tests.browser.conftest import login, wider_than_viewport
 from tests.browser.test_phone_layout import LONG_NAMES, in_view
@@ -104,3 +105,27 @@ def test_team_names_break_between_words(phone, live_server, director, width):
     assert phone.locator("td.words").count() >= 8
     assert phone.evaluate(WORD_BREAKS, "td.words") == []
     assert wider_than_viewport(phone) == []
+
+
+def test_a_seats_phone_sees_the_accept_button_once_another_phone_saved_a_deal(
+    phone, live_server, scorer, make_table
+):
+    """Before the first deal a seat's phone says there is nothing to accept; when another
+    phone saves one, the note turns into the button without a reload (the accept part asks
+    again every 10 s: the phone's clock is moved on instead of waiting)."""
+    table = make_table("kop", "kop-koscian", LONG_NAMES)
+    phone.clock.install()
+    phone.goto(f"{live_server.url}/t/{table.entry_token}/")
+    phone.locator("#seat-2").click()
+    phone.locator("#accept-no-deals").wait_for()
+    scoring_services.deal_record(
+        session=table,
+        facts={"contract": "normal", "declarers": [1, 3], "doublings": 0, "declarer_points": 70},
+        actor=scoring_services.Actor(label="table link, seat 1", phone="other", seat=1),
+    )
+    with phone.expect_response(lambda r: r.request.headers.get("hx-request") == "true"):
+        phone.clock.run_for(11_000)
+    phone.clock.run_for(1_000)  # htmx swaps and settles on timers too
+    phone.locator("#accept-result").wait_for()
+    assert phone.locator("#accept-no-deals").count() == 0
+    assert phone.locator("#accept-actions[hx-trigger]").count() == 0  # asks no more

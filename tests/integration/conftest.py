@@ -37,6 +37,16 @@ def _require_real_services():
         pytest.fail(f"Redis at {settings.REDIS_URL} is unreachable ({exc})", pytrace=False)
 
 
+def served_database_url(django_db_blocker) -> str:
+    """The URL of the test database pytest-django made, for a process the tests start."""
+    from django.db import connection
+
+    with django_db_blocker.unblock():
+        db = connection.settings_dict
+    user, host, port = db["USER"] or "postgres", db["HOST"] or "127.0.0.1", db["PORT"] or 5432
+    return f"postgres://{user}@{host}:{port}/{db['NAME']}"
+
+
 @pytest.fixture(scope="session")
 def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
     """A real ``celery worker`` process on the test database; yields its Popen."""
@@ -44,8 +54,7 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
 
     redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale tasks from earlier runs
     log = tmp_path_factory.mktemp("worker") / "worker.log"
-    with django_db_blocker.unblock():
-        proc = worker_start(hostname="it@%h", log=log)
+    proc = worker_start(hostname="it@%h", log=log, url=served_database_url(django_db_blocker))
     _RUNNING.append(proc)
     yield proc
     _RUNNING.clear()
@@ -56,16 +65,12 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
         proc.kill()
 
 
-def worker_start(*, hostname: str, log: Path) -> subprocess.Popen[bytes]:
-    """Start a ``celery worker`` process on the test database (solo pool, its output in
-    ``log``) and return it once it answers a ping."""
-    from django.db import connection
-
+def worker_start(*, hostname: str, log: Path, url: str) -> subprocess.Popen[bytes]:
+    """Start a ``celery worker`` process on the database at ``url`` (the test database:
+    ``served_database_url``; solo pool, its output in ``log``) and return it once it
+    answers a ping."""
     from config.celery import app
 
-    db = connection.settings_dict
-    user, host, port = db["USER"] or "postgres", db["HOST"] or "127.0.0.1", db["PORT"] or 5432
-    url = f"postgres://{user}@{host}:{port}/{db['NAME']}"
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",

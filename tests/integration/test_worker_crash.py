@@ -21,7 +21,12 @@ from django.db import connection
 
 from config.celery import app
 from tests.factories import ClubFactory, TournamentFactory
-from tests.integration.conftest import session_worker_running, wait_for, worker_start
+from tests.integration.conftest import (
+    served_database_url,
+    session_worker_running,
+    wait_for,
+    worker_start,
+)
 from tournaments import services
 from tournaments.models import StandingsSnapshot, Tournament
 
@@ -65,11 +70,11 @@ def _current(tournament: Tournament) -> bool:
 
 
 def test_a_recompute_killed_with_its_worker_is_redone_once_a_worker_is_back(
-    session_worker_paused, tmp_path
+    session_worker_paused, django_db_blocker, tmp_path
 ):
     tournament = TournamentFactory(name="Crash Cup", club=ClubFactory(), field=8)
-    log = tmp_path / "worker.log"
-    first = worker_start(hostname="crash1@%h", log=log)
+    log, url = tmp_path / "worker.log", served_database_url(django_db_blocker)
+    first = worker_start(hostname="crash1@%h", log=log, url=url)
     holder = psycopg.connect(_conninfo(), autocommit=False)
     # Its own connection: a transaction sees pg_stat_activity as it was at its start.
     watcher = psycopg.connect(_conninfo(), autocommit=True)
@@ -88,7 +93,7 @@ def test_a_recompute_killed_with_its_worker_is_redone_once_a_worker_is_back(
             first.kill()
     assert not _current(tournament)
 
-    second = worker_start(hostname="crash2@%h", log=log)
+    second = worker_start(hostname="crash2@%h", log=log, url=url)
     try:
         wait_for(lambda: _current(tournament), timeout=60, interval=0.5)
     finally:

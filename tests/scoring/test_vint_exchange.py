@@ -9,12 +9,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils.translation import gettext, override
 
 from clubs.models import Player
 from scoring import imports, services
@@ -262,6 +264,33 @@ def test_csv_export_has_a_row_per_deal_then_totals_and_nets(client, played):
     nets = [int(rows[-1][header.index(f"total {n}")]) for n in names]
     assert totals == [TOTALS[n.split()[1]] for n in names]
     assert nets == [NETS[n.split()[1]] for n in names]
+
+
+@pytest.mark.parametrize("language", ["ru", "et", "pl"])
+def test_csv_for_a_person_says_the_phase_contract_and_doubling_in_words(client, played, language):
+    """Issue 27: the reader's file writes "4♥" and the phase in words, codes only raw."""
+    response = client.get(url("export_csv", played), HTTP_ACCEPT_LANGUAGE=language)
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
+    raw = list(
+        csv.reader(
+            io.StringIO(
+                client.get(url("export_csv", played) + "?format=raw").content.decode("utf-8-sig")
+            )
+        )
+    )
+    with override(language):
+        main, extra = gettext("main"), gettext("extra deal %(n)s of 4")
+        doubled = gettext("doubled")
+    assert rows[1][2:5] == [main, "N", "4♥"] and rows[1][6] == ""
+    for person, program in zip(rows[1:-2], raw[1:-2], strict=True):
+        if program[2].startswith("extra "):
+            assert person[2] == extra % {"n": program[2].split()[1]}
+        if program[6] == "1":
+            assert person[6] == doubled
+        assert not re.fullmatch(r"\d[SHDCGM]", person[4]) and (
+            person[2] != program[2] or not program[2]
+        )
+    assert any(p[2].startswith("extra ") for p in raw) and any(p[6] == "1" for p in raw)
 
 
 def test_a_voided_deal_is_marked_in_the_csv_and_kept_in_its_place_in_the_json(client, played):

@@ -231,6 +231,15 @@ def test_under_wolsztyn_big_points_the_bye_reads_two_and_a_half(client, profiles
     assert player_row(page, spring.seat[1].number)[3:5] == ["4", "19"]
 
 
+def test_the_bye_reads_with_a_decimal_comma_in_polish(client, spring):
+    """A fraction in the standings tables is written the reader's way: the bye's 2.25 big
+    points (module docstring) read "2,25" in Polish, as the spreadsheet export writes it."""
+    client.cookies["django_language"] = "pl"
+    page = standings_page(client, spring.tournament)
+    assert player_row(page, spring.bye.number)[3] == "2,25"
+    assert "2.25" not in text(page)
+
+
 # ----------------------------------------------------------------- withdrawn players
 
 

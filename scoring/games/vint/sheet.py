@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 
-from config.csvexport import heading, seat_heading, voided_cell
+from config.csvexport import Coded, heading, seat_heading, voided_cell
 from scoring.engines import vint
 from scoring.engines.shapes import VintSheetJson
 from scoring.engines.vint_sheet import SheetRubber, read_vint_sheet, vint_sheet_from_session
 from scoring.games.interface import HistoryEntry, Imported, Slot
 from scoring.games.vint.board import vint_scoreboard
 from scoring.games.vint.deals import SEAT_SIDE, deal_from_facts, seating_of, stored_facts
-from scoring.games.vint.labels import facts_summary
+from scoring.games.vint.labels import contract_label, doubling_label, facts_summary
 from scoring.selectors import deal_history
 
 if TYPE_CHECKING:
@@ -96,9 +96,12 @@ def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
         for row in rubber.rows:
             f = row.deal.facts
             tricks = f.get("tricks", {})
-            phase = "" if row.deal.voided else row.phase
-            if row.extra_deal:
-                phase = f"extra {row.extra_deal}"
+            # In words for a person ("extra deal 2 of 4", "4♥", "doubled"), codes for a
+            # program (``?format=raw``: "extra 2", "4H", 1).
+            phase: Coded | str = "" if row.deal.voided else Coded(row.phase, row.phase_label)
+            if row.extra_deal and not row.deal.voided:
+                phase = Coded(f"extra {row.extra_deal}", row.phase_label)
+            doubling = f.get("doubling", "")
             # A voided deal wrote nothing: blank entry cells (a spreadsheet's sum stays
             # right) and the running totals carry on unchanged.
             if row.deal.voided:
@@ -118,9 +121,9 @@ def vint_csv_rows(*, session: TableSession) -> list[list[Any]]:
                     row.deal.number,
                     phase,
                     row.dealer,
-                    f["contract"],
+                    Coded(f["contract"], contract_label(f["contract"])),
                     f.get("declarer", ""),
-                    f.get("doubling", ""),
+                    Coded(doubling, doubling_label(doubling)) if doubling != "" else "",
                     f.get("declarer_tricks", ""),
                     tricks.get("NS", ""),
                     tricks.get("EW", ""),
