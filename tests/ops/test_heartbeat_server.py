@@ -49,6 +49,7 @@ def test_a_server_started_again_redoes_the_recompute_a_crash_left_undone(tmp_pat
         "REDIS_URL": "",
         "TABLESCORE_HOME": str(tmp_path),
         "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_DEBUG": "true",  # whatever an earlier test left in the environment
         "HEARTBEAT_IN_PROCESS": "true",
     }
     for command in (["migrate", "-v0"], ["demo_data"]):

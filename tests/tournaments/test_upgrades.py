@@ -84,6 +84,7 @@ def test_an_old_release_database_upgrades_and_reads_the_same(name, tmp_path):
         "REDIS_URL": "",
         "TABLESCORE_HOME": str(tmp_path),
         "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_DEBUG": "true",  # whatever an earlier test left in the environment
     }
     upgrade = subprocess.run(
         [sys.executable, "manage.py", "upgrade"],
