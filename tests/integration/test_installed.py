@@ -152,3 +152,40 @@ def test_the_secret_key_is_made_once_and_kept(installed, tmp_path):
     first = hall.manage("shell", "-c", check).strip().splitlines()[-1]
     assert hall.manage("shell", "-c", check).strip().splitlines()[-1] == first
     assert first == (tmp_path / "home" / "secret_key").read_text().strip()
+
+
+def test_a_backup_restored_into_a_new_data_folder_exports_the_same_bytes(installed, tmp_path):
+    """``tablescore backup`` while the hall serves; ``tablescore restore`` into a new data
+    folder; the table's scoresheet exports (JSON and CSV) byte for byte as before."""
+    first = installed.hall(tmp_path / "home", tmp_path / "hall.log")
+    backup = tmp_path / "usb" / "club.zip"
+    try:
+        first.start()
+        (table,) = first.tables(1)
+        phone = HttpPhone(first, table)
+        for number, points in enumerate((64, 40), start=1):
+            answer = phone.save(kop_deal(points), expected_number=number, submission_key=new_key())
+            assert answer.outcome == "saved", answer
+        assert str(backup) in first.manage("backup", str(backup))  # the hall still serving
+        before = [
+            phone.request("GET", f"/sessions/{table.pk}/export.{kind}").html
+            for kind in ("json", "csv")
+        ]
+        assert first.stop() == 0
+    finally:
+        first.close()
+
+    second = installed.hall(tmp_path / "new-home", tmp_path / "new-hall.log")
+    try:
+        assert "Restored the backup" in second.manage("restore", str(backup))
+        second.start()
+        phone = HttpPhone(second, table)
+        after = [
+            phone.request("GET", f"/sessions/{table.pk}/export.{kind}").html
+            for kind in ("json", "csv")
+        ]
+        assert after == before
+        assert second.stop() == 0
+    finally:
+        second.close()
+    assert (tmp_path / "new-home" / "db.sqlite3").is_file()
