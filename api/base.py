@@ -47,7 +47,7 @@ def parse_since(request: Request) -> datetime | None:
     return found
 
 
-class Conditional:
+class Conditional(APIView):
     """``ETag`` for every 200 answer to a GET (a digest of the body unless the view set
     one), and 304 when ``If-None-Match`` (or ``If-Modified-Since``) holds it. A view
     that knows its version before reading (the standings) answers 304 by itself."""
@@ -55,14 +55,12 @@ class Conditional:
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         if not settings.API_ENABLED:
             raise Http404
-        super().initial(request, *args, **kwargs)  # type: ignore[misc]
+        super().initial(request, *args, **kwargs)
 
     def finalize_response(
         self, request: Request, response: Any, *args: Any, **kwargs: Any
     ) -> HttpResponseBase:
-        response = super().finalize_response(  # type: ignore[misc]
-            request, response, *args, **kwargs
-        )
+        response = super().finalize_response(request, response, *args, **kwargs)
         if request.auth is not None or request.META.get("HTTP_AUTHORIZATION"):
             response["Cache-Control"] = "private, no-cache"
         else:
@@ -86,13 +84,13 @@ class Conditional:
         return get_conditional_response(request, etag=etag, last_modified=stamp)
 
 
-class ApiView(Conditional, APIView):
+class ApiView(Conditional):
     pass
 
 
-class ListView(Conditional, generics.ListAPIView):  # type: ignore[type-arg]
+class ListView(Conditional, generics.ListAPIView):
     pass
 
 
-class DetailView(Conditional, generics.RetrieveAPIView):  # type: ignore[type-arg]
+class DetailView(Conditional, generics.RetrieveAPIView):
     pass

@@ -12,25 +12,24 @@ from clubs.models import Club, Player
 from tournaments.models import League, Series, Tournament
 
 
-
 def document() -> serializers.DictField:
     """A free-form JSON object (a row of a stored standings table, a series' line)."""
     return serializers.DictField(child=serializers.JSONField())
 
 
-class ClubSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name", "city", "kind", "association", "publishes_federation_ids"]
 
 
-class ClubRefSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class ClubRefSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name"]
 
 
-class PlayerSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class PlayerSerializer(serializers.ModelSerializer):
     club = ClubRefSerializer()
     federation_id = serializers.SerializerMethodField()
 
@@ -45,7 +44,7 @@ class PlayerSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
         return None
 
 
-class StartNumberSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class StartNumberSerializer(serializers.Serializer):
     tournament = serializers.SlugField()
     number = serializers.IntegerField()
 
@@ -57,7 +56,7 @@ class PlayerDetailSerializer(PlayerSerializer):
         fields = [*PlayerSerializer.Meta.fields, "start_numbers"]
 
 
-class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class TournamentSerializer(serializers.ModelSerializer):
     club = ClubRefSerializer(allow_null=True)
 
     class Meta:
@@ -76,20 +75,20 @@ class TournamentSerializer(serializers.ModelSerializer):  # type: ignore[type-ar
         ]
 
 
-class StageSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class StageSerializer(serializers.Serializer):
     final = serializers.BooleanField()
     after = serializers.IntegerField()
     of = serializers.IntegerField()
     partial = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
 
 
-class RoundRefSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class RoundRefSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     tables = serializers.IntegerField()
     accepted = serializers.IntegerField()
 
 
-class TournamentDetailSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class TournamentDetailSerializer(serializers.Serializer):
     tournament = TournamentSerializer()
     standings_visible = serializers.BooleanField()
     label = serializers.CharField(allow_null=True)
@@ -98,7 +97,7 @@ class TournamentDetailSerializer(serializers.Serializer):  # type: ignore[type-a
     event_file = serializers.BooleanField()
 
 
-class SeatSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class SeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     number = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
@@ -107,26 +106,26 @@ class SeatSerializer(serializers.Serializer):  # type: ignore[type-arg]
     place = serializers.JSONField(allow_null=True)
 
 
-class TableSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class TableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     accepted = serializers.BooleanField()
     seats = SeatSerializer(many=True)
     session = serializers.IntegerField(allow_null=True)
 
 
-class ByeSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class ByeSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     name = serializers.CharField()
 
 
-class RoundSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     results_shown = serializers.BooleanField()
     tables = TableSerializer(many=True)
     byes = ByeSerializer(many=True)
 
 
-class StandingsSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class StandingsSerializer(serializers.Serializer):
     tournament = serializers.SlugField()
     label = serializers.CharField()
     stage = StageSerializer()
@@ -139,7 +138,7 @@ class StandingsSerializer(serializers.Serializer):  # type: ignore[type-arg]
     classes = serializers.ListField(child=serializers.JSONField())
 
 
-class LeagueSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class LeagueSerializer(serializers.ModelSerializer):
     organiser = ClubRefSerializer()
 
     class Meta:
@@ -147,7 +146,7 @@ class LeagueSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
         fields = ["slug", "name", "game", "season", "organiser", "counting", "computed_at"]
 
 
-class LeagueRowSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class LeagueRowSerializer(serializers.Serializer):
     rank = serializers.CharField()
     name = serializers.CharField()
     club = serializers.CharField()
@@ -162,7 +161,7 @@ class LeagueRowSerializer(serializers.Serializer):  # type: ignore[type-arg]
         return [{"rank": c.rank, "points": c.points, "counted": c.counted} for c in row.cells]
 
 
-class LeagueDetailSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class LeagueDetailSerializer(serializers.Serializer):
     league = LeagueSerializer()
     after_event = serializers.IntegerField(allow_null=True)
     final = serializers.BooleanField()
@@ -171,7 +170,7 @@ class LeagueDetailSerializer(serializers.Serializer):  # type: ignore[type-arg]
     individual = LeagueRowSerializer(many=True)
 
 
-class SeriesSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
+class SeriesSerializer(serializers.ModelSerializer):
     club = ClubRefSerializer(allow_null=True)
 
     class Meta:
@@ -179,14 +178,14 @@ class SeriesSerializer(serializers.ModelSerializer):  # type: ignore[type-arg]
         fields = ["slug", "name", "game", "club", "points_table", "min_tournaments", "drop_worst"]
 
 
-class SeriesDetailSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class SeriesDetailSerializer(serializers.Serializer):
     series = SeriesSerializer()
     tournaments = serializers.ListField(child=serializers.SlugField())
     pending = serializers.ListField(child=serializers.SlugField())
     rows = serializers.ListField(child=document())
 
 
-class RatingRowSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class RatingRowSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     name = serializers.CharField()
     club = serializers.CharField()
@@ -199,7 +198,7 @@ class RatingRowSerializer(serializers.Serializer):  # type: ignore[type-arg]
     changed_at = serializers.DateTimeField(allow_null=True)
 
 
-class RatingEventSerializer(serializers.Serializer):  # type: ignore[type-arg]
+class RatingEventSerializer(serializers.Serializer):
     game = serializers.CharField()
     at = serializers.DateTimeField()
     tournament = serializers.SlugField(allow_null=True)

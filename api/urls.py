@@ -44,8 +44,6 @@ urlpatterns = [
     path("v1/series/", views.SeriesList.as_view(), name="series"),
     path("v1/series/<slug:slug>/", views.SeriesDetail.as_view(), name="series_detail"),
     path("v1/ratings/", views.RatingGames.as_view(), name="ratings"),
-    path(
-        "v1/ratings/<slug:game>/", views.RatingLeaderboard.as_view(), name="rating_leaderboard"
-    ),
+    path("v1/ratings/<slug:game>/", views.RatingLeaderboard.as_view(), name="rating_leaderboard"),
     re_path(r"^.*$", not_found, name="not_found"),
 ]

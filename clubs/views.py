@@ -56,7 +56,7 @@ def _page(request: HttpRequest, **context: Any) -> dict[str, Any]:
         "rows": _rows(request.user),
         "form": RoleForm(clubs=directed_clubs(request.user)),
         "token_form": ApiTokenForm(),
-        "tokens": ApiToken.objects.filter(user=request.user),
+        "tokens": ApiToken.objects.filter(user_id=request.user.pk or 0),
         **context,
     }
 
