@@ -81,7 +81,10 @@ class Conditional(APIView):
     ) -> HttpResponseBase | None:
         """A 304 if the reader holds ``etag`` already (before anything else is read)."""
         stamp = int(last_modified.timestamp()) if last_modified else None
-        return get_conditional_response(request, etag=etag, last_modified=stamp)
+        answer = get_conditional_response(request, etag=etag, last_modified=stamp)
+        if answer is not None:
+            answer["ETag"] = etag
+        return answer
 
 
 class ApiView(Conditional):
