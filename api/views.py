@@ -49,11 +49,16 @@ def stage_label(stage: dict[str, Any]) -> str:
 
 def tournament_for(request: Request, slug: str) -> tuple[Tournament, dict[str, Any]]:
     """The tournament and its standings' visibility for this reader (no JSON read)."""
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+    # The tournament and its standings' state in one read, as the standings page reads them.
+    found = selectors.standings_page_state(slug=slug)
+    if found is None:
+        raise NotFound("No such tournament.")
+    tournament, state = found
     view = selectors.standings_view(
         tournament=tournament,
         viewer_is_director=directs(request.user, tournament.club_id),
         with_data=False,
+        state=state,
     )
     return tournament, view
 
@@ -270,9 +275,15 @@ class Standings(ApiView):
             "computed_at": snapshot.computed_at,
             "current": view["current"],
             **kinds,
-            "classes": competition_parts(snapshot=snapshot)["class_tables"],
+            # Each class's standings (a part of the snapshot's document): read only when
+            # the tournament has classes (on PostgreSQL the read parses the whole document).
+            "classes": competition_parts(snapshot=snapshot)["class_tables"]
+            if (tournament.competition or {}).get("classes")
+            else [],
         }
-        response = Response(s.StandingsSerializer(body).data)
+        # The rows go out as stored (the schema is StandingsSerializer's): no field of 4,000
+        # rows is walked by a serializer.
+        response = Response(body)
         response["ETag"] = etag
         response["Last-Modified"] = last_modified(snapshot.computed_at)
         return response
