@@ -158,7 +158,10 @@ class LeagueRowSerializer(serializers.Serializer):
 
     @extend_schema_field(serializers.ListField(child=document()))
     def get_results(self, row: Any) -> list[dict[str, Any]]:
-        return [{"rank": c.rank, "points": c.points, "counted": c.counted} for c in row.cells]
+        return [
+            {"rank": c.rank, "points": c.points, "counted": c.counted, "members": c.members}
+            for c in row.cells
+        ]
 
 
 class LeagueDetailSerializer(serializers.Serializer):
