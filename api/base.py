@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpResponseBase
 from django.utils import timezone
-from django.utils.cache import get_conditional_response
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.dateparse import parse_date, parse_datetime
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
@@ -65,7 +65,7 @@ class Conditional(APIView):
             response["Cache-Control"] = "private, no-cache"
         else:
             response["Cache-Control"] = "public, no-cache"
-        response["Vary"] = "Authorization, Origin"
+        patch_vary_headers(response, ["Authorization", "Origin"])
         if request.method not in ("GET", "HEAD") or response.status_code != 200:
             return response
         if not response.has_header("ETag"):
