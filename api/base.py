@@ -5,7 +5,7 @@ site's visibility checks for the reader (anonymous, or a token's account)."""
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
@@ -40,10 +40,16 @@ def parse_since(request: Request) -> datetime | None:
                 found = datetime(day.year, day.month, day.day)
         except ValueError:
             found = None
+    if found is not None:
+        try:
+            if timezone.is_naive(found):
+                found = timezone.make_aware(found)
+            # In UTC: PostgreSQL refuses offsets beyond ±15:59 that Python accepts.
+            found = found.astimezone(UTC)
+        except (OverflowError, ValueError):
+            found = None
     if found is None:
         raise ValidationError({"since": "Give a time as ISO 8601, e.g. 2026-05-01T18:00:00Z."})
-    if timezone.is_naive(found):
-        found = timezone.make_aware(found)
     return found
 
 
