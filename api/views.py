@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.http import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils.http import http_date
@@ -32,7 +32,7 @@ from scoring.selectors import round_table_of
 from scoring.visibility import results_hidden
 from tournaments import ratings, selectors
 from tournaments.families.base import games
-from tournaments.models import League, Round, Series, Tournament
+from tournaments.models import League, Round, Series, StandingsSnapshot, Tournament
 from tournaments.selectors.events import event_document, event_exportable
 from tournaments.selectors.leagues import league_page
 from tournaments.selectors.standings import competition_parts
@@ -159,8 +159,8 @@ class PlayerRatings(ApiView):
 
 @extend_schema(parameters=[CLUB, SINCE])
 class TournamentList(ListView):
-    """Newest first. ``since``: tournaments made, or whose standings were recomputed, at
-    or after it (a club website polls with the time of its last poll)."""
+    """Newest first. ``since``: tournaments made, with a round seated or their standings
+    recomputed at or after it (a club website polls with the time of its last poll)."""
 
     serializer_class = s.TournamentSerializer
 
@@ -169,8 +169,11 @@ class TournamentList(ListView):
         if (club := club_filter(self.request)) is not None:
             found = found.filter(club_id=club)
         if (since := parse_since(self.request)) is not None:
-            found = found.annotate(changed=Max("snapshots__computed_at")).filter(
-                Q(created_at__gte=since) | Q(changed__gte=since)
+            mine = {"tournament": OuterRef("pk")}
+            found = found.filter(
+                Q(created_at__gte=since)
+                | Exists(Round.objects.filter(**mine, created_at__gte=since))
+                | Exists(StandingsSnapshot.objects.filter(**mine, computed_at__gte=since))
             )
         return found
 
