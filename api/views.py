@@ -311,17 +311,16 @@ class EventFile(ApiView):
 
 
 class Scoresheet(ApiView):
-    """A tournament table's scoresheet (shared/formats/scoresheet-json.md), once the table
-    is accepted and its tournament's standings are visible to the reader."""
+    """A table's scoresheet (shared/formats/scoresheet-json.md), as the table's page shows
+    it: a club evening's table to anyone; a tournament's table once it is accepted and its
+    tournament's standings are visible to the reader."""
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request: Request, pk: int) -> Response:
         session = get_object_or_404(TableSession, pk=pk)
         table = round_table_of(session)
-        readable = (
-            table is not None
-            and table.accepted_at is not None
-            and (not results_hidden(session) or directs(request.user, session.club_id))
+        readable = (table is None or table.accepted_at is not None) and (
+            not results_hidden(session) or directs(request.user, session.club_id)
         )
         if not readable:
             raise NotFound("No such scoresheet.")

@@ -25,6 +25,7 @@ from clubs.services import api_token_create
 from scoring.models import DealHistory, TableSession
 from tests.api.conftest import token_client
 from tests.clubs.test_club_access_tournaments import World, world  # noqa: F401 (a fixture)
+from tests.factories import TableSessionFactory
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -175,6 +176,9 @@ def test_hidden_standings_published_are_read_by_everyone(world):  # noqa: F811
         assert shown.json()["individual"] == hidden.json()["individual"]
     sheet = f"/api/v1/sessions/{_first_session(world)}/scoresheet/"
     assert anonymous.get(sheet).status_code == 200
+    # A club evening's table is public, as its page is.
+    evening = TableSessionFactory()
+    assert anonymous.get(f"/api/v1/sessions/{evening.pk}/scoresheet/").status_code == 200
     # The open table of round 2 has no sheet through the API until it is accepted.
     assert (
         anonymous.get(f"/api/v1/sessions/{world.open_table.session_id}/scoresheet/").status_code
