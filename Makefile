@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 # One stamp per lock: `make run` installs the runtime only (requirements.lock), `make test`
 # the runtime and the development tools (requirements-dev.lock), `make bench` and `make
-# loadtest` Locust too (requirements-load.lock). Each dev/load lock includes the runtime's.
+# loadtest` Locust too (requirements-load.lock, on top of the development lock).
 STAMP := $(VENV)/.installed-runtime
 DEV_STAMP := $(VENV)/.installed-dev
 LOAD_STAMP := $(VENV)/.installed-load
@@ -31,7 +31,7 @@ $(STAMP): requirements.lock pyproject.toml | $(VENV)/bin/python
 $(DEV_STAMP): requirements-dev.lock requirements.lock pyproject.toml | $(VENV)/bin/python
 	$(call pip_install,requirements-dev.lock)
 
-$(LOAD_STAMP): requirements-load.lock requirements.lock pyproject.toml | $(VENV)/bin/python
+$(LOAD_STAMP): requirements-load.lock requirements-dev.lock requirements.lock pyproject.toml | $(VENV)/bin/python
 	$(call pip_install,requirements-load.lock)
 
 install: $(STAMP)

@@ -1,9 +1,12 @@
 """The site administrators' pages (``config.admin.SiteAdmin``: superusers only): clubs
 and associations, and each club's first director (a ``Membership`` row inline)."""
 
-from django.contrib import admin
+from __future__ import annotations
 
-from clubs.models import Club, ClubRecord, Membership, Person, Player
+from django.contrib import admin
+from django.http import HttpRequest
+
+from clubs.models import ApiToken, Club, ClubRecord, Membership, Person, Player
 
 
 class MembershipInline(admin.TabularInline):
@@ -14,7 +17,7 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "city", "kind", "association"]
+    list_display = ["name", "city", "kind", "association", "publishes_federation_ids"]
     list_filter = ["kind"]
     search_fields = ["name", "city"]
     inlines = [MembershipInline]
@@ -42,3 +45,16 @@ class ClubRecordAdmin(admin.ModelAdmin):
     list_display = ["at", "club", "action", "user"]
     list_filter = ["action"]
     readonly_fields = ["club", "user", "action", "detail", "at"]
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Read-API tokens: a site administrator sees whose they are and may delete one (the
+    secret is never kept; its owner makes them on the members page)."""
+
+    list_display = ("label", "user", "prefix", "created_at", "last_used_at")
+    readonly_fields = ("user", "label", "prefix", "digest", "created_at", "last_used_at")
+    search_fields = ("label", "user__username", "prefix")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -79,3 +79,13 @@ def own_club_field(
         initial=only[0].pk if one else None,
         help_text=help_text,
     )
+
+
+class ApiTokenForm(forms.Form):
+    """A new read-API token: a label that says where it is used."""
+
+    label = forms.CharField(
+        label=_("What is it for?"),
+        max_length=80,
+        help_text=_("For example: the club's website. Only you see it."),
+    )

@@ -42,6 +42,11 @@ class Club(models.Model):
         limit_choices_to={"kind": "association"},
         verbose_name=_("association"),
     )
+    # Whether the public (the site's pages and the read API) may see its players'
+    # federation ids (licence numbers): off unless the club says so.
+    publishes_federation_ids = models.BooleanField(
+        _("federation ids are public"), default=False, db_default=False
+    )
 
     class Meta:
         db_table = "tournaments_club"
@@ -189,3 +194,28 @@ class ClubRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club_id} {self.action}"
+
+
+class ApiToken(models.Model):
+    """A key to the read API (``api``) for one account: it reads what that account may
+    read on the site (a director's hidden standings of their own clubs). Only the
+    SHA-256 ``digest`` of the secret is kept: the secret is shown once, when made
+    (``clubs.services.api_token_create``); ``prefix`` (its first characters) lets its
+    owner tell tokens apart. Revoking deletes the row."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    label = models.CharField(_("label"), max_length=80)
+    prefix = models.CharField(max_length=12)
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["user", "-created_at", "-pk"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.prefix}…"

@@ -6,7 +6,7 @@ import unicodedata
 from collections.abc import Iterable
 from difflib import SequenceMatcher
 
-from clubs.models import Club, Player
+from clubs.models import ApiToken, Club, Player
 
 # Two names at least this alike (after folding case and diacritics) are
 # probably the same person typed twice: "Paweł Nowak" / "Pawel Nowak".
@@ -117,3 +117,8 @@ def same_person_candidates(*, player: Player, query: str) -> list[Player]:
         ):
             found.append(other)
     return sorted_by_name(found)[:SAME_PERSON_LIMIT]
+
+
+def api_token_find(*, digest: str) -> ApiToken | None:
+    """The read-API token whose secret has this SHA-256 ``digest``, with its account."""
+    return ApiToken.objects.select_related("user").filter(digest=digest).first()

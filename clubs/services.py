@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from typing import Any
 
@@ -9,9 +10,10 @@ from axes.utils import reset as axes_reset
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, ClubRecord, Membership, Person, Player
+from clubs.models import ApiToken, Club, ClubRecord, Membership, Person, Player
 from clubs.roles import DIRECTOR, club_roles, directed_club_ids, directs, is_site_admin
 from clubs.signals import person_merge_check, person_rows_changed
 
@@ -264,3 +266,48 @@ def member_password_reset(*, member: Any, by: Any) -> str:
     member.save(update_fields=["password"])
     axes_reset(username=member.get_username())
     return password
+
+
+# --------------------------------------------------------------------- read API tokens
+
+API_TOKEN_PREFIX = "ts_"
+API_TOKENS_MAX = 20  # per account: enough for every website and script a director keeps
+
+
+def api_token_digest(secret: str) -> str:
+    """What is stored of a token's secret: a random secret needs no slow hash."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def api_token_create(*, user: Any, label: str) -> tuple[ApiToken, str]:
+    """A new read-API token for ``user`` (a director: ``clubs.views.api_tokens``) and its
+    secret, which is shown once and never stored."""
+    if user.api_tokens.count() >= API_TOKENS_MAX:
+        raise RoleError(_("You have too many API tokens: revoke one first."))
+    secret = API_TOKEN_PREFIX + secrets.token_urlsafe(32)
+    token = ApiToken.objects.create(
+        user=user,
+        label=label.strip()[:80],
+        prefix=secret[:10],
+        digest=api_token_digest(secret),
+    )
+    return token, secret
+
+
+def api_token_revoke(*, user: Any, pk: int) -> bool:
+    """Revoke (delete) one of ``user``'s own tokens; False if there is no such token."""
+    deleted, _rows = ApiToken.objects.filter(user=user, pk=pk).delete()
+    return bool(deleted)
+
+
+API_TOKEN_TOUCH_SECONDS = 300
+
+
+def api_token_used(*, token: ApiToken) -> None:
+    """Note when a token was last used (at most one write every few minutes a token)."""
+    now = timezone.now()
+    if token.last_used_at is None or (now - token.last_used_at).total_seconds() > (
+        API_TOKEN_TOUCH_SECONDS
+    ):
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now

@@ -9,17 +9,19 @@ from axes.models import AccessAttempt
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clubs.forms import RoleForm
-from clubs.models import Club, Membership
+from clubs.forms import ApiTokenForm, RoleForm
+from clubs.models import ApiToken, Club, Membership
 from clubs.roles import directed_club_ids, directed_clubs, director_required
 from clubs.services import (
     RoleError,
+    api_token_create,
+    api_token_revoke,
     manages_member,
     member_password_reset,
     outranks,
@@ -48,10 +50,20 @@ def _rows(user: Any) -> list[dict[str, Any]]:
     return list(accounts.values())
 
 
+def _page(request: HttpRequest, **context: Any) -> dict[str, Any]:
+    """The members page's context: the accounts, the role form, the reader's API tokens."""
+    return {
+        "rows": _rows(request.user),
+        "form": RoleForm(clubs=directed_clubs(request.user)),
+        "token_form": ApiTokenForm(),
+        "tokens": ApiToken.objects.filter(user_id=request.user.pk or 0),
+        **context,
+    }
+
+
 @director_required
 def members(request: HttpRequest) -> HttpResponse:
-    form = RoleForm(clubs=directed_clubs(request.user))
-    return render(request, "clubs/members.html", {"rows": _rows(request.user), "form": form})
+    return render(request, "clubs/members.html", _page(request))
 
 
 @never_cache
@@ -62,8 +74,7 @@ def member_grant(request: HttpRequest) -> HttpResponse:
     once, when nobody holds that user name)."""
     form = RoleForm(request.POST, clubs=directed_clubs(request.user))
     if not form.is_valid():
-        context = {"rows": _rows(request.user), "form": form}
-        return render(request, "clubs/members.html", context, status=400)
+        return render(request, "clubs/members.html", _page(request, form=form), status=400)
     users = get_user_model().objects
     username = form.cleaned_data["username"]
     member = users.filter(**{users.model.USERNAME_FIELD: username}).first()
@@ -80,8 +91,7 @@ def member_grant(request: HttpRequest) -> HttpResponse:
         )
     except RoleError as error:
         form.add_error(None, str(error))
-        context = {"rows": _rows(request.user), "form": form}
-        return render(request, "clubs/members.html", context, status=400)
+        return render(request, "clubs/members.html", _page(request, form=form), status=400)
     if password is not None:
         return render(
             request, "clubs/member_password.html", {"member": member, "password": password}
@@ -116,3 +126,30 @@ def member_password(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied("Not a member of a club you direct.")
     password = member_password_reset(member=member, by=request.user)
     return render(request, "clubs/member_password.html", {"member": member, "password": password})
+
+
+@never_cache
+@require_POST
+@director_required
+def api_token_new(request: HttpRequest) -> HttpResponse:
+    """A new read-API token for the director signed in: its secret is shown once (POST
+    only, never cached); only its SHA-256 digest is kept."""
+    form = ApiTokenForm(request.POST)
+    if not form.is_valid():
+        return render(request, "clubs/members.html", _page(request, token_form=form), status=400)
+    try:
+        token, secret = api_token_create(user=request.user, label=form.cleaned_data["label"])
+    except RoleError as error:
+        form.add_error(None, str(error))
+        return render(request, "clubs/members.html", _page(request, token_form=form), status=400)
+    return render(request, "clubs/api_token.html", {"token": token, "secret": secret})
+
+
+@require_POST
+@director_required
+def api_token_revoke_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Revoke one of the reader's own tokens (another account's is "no such token")."""
+    if not api_token_revoke(user=request.user, pk=pk):
+        raise Http404(_("No such API token."))
+    messages.success(request, _("The API token is revoked: it no longer works."))
+    return redirect("clubs:members")

@@ -73,14 +73,21 @@ INSTALLED_APPS = [
     "axes",
     "django_htmx",
     "django_tables2",
+    "corsheaders",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "ops",
     "clubs",
     "scoring",
     "tournaments",
+    "api",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Before CommonMiddleware, as django-cors-headers asks; only /api/ (CORS_URLS_REGEX).
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "config.middleware.PermissionsPolicyMiddleware",
     "config.middleware.ServiceUnavailableMiddleware",
@@ -379,3 +386,43 @@ if LOG_FILE:
 
 DJANGO_TABLES2_TEMPLATE = "tables/htmx.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "grid"}
+
+# --- The read API (/api/v1/, the ``api`` app; docs/api.md) ------------------
+# Off: every /api/ address answers 404.
+API_ENABLED = env_bool("API_ENABLED", True)
+# Requests a minute: per address for readers without a token, per token with one.
+API_RATE_ANONYMOUS = env_int("API_RATE_ANONYMOUS", 120, minimum=1)
+API_RATE_TOKEN = env_int("API_RATE_TOKEN", 600, minimum=1)
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["api.authentication.BearerTokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AddressThrottle", "api.throttling.TokenThrottle"],
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "tablescore API",
+    "DESCRIPTION": "Read-only results of Kop, Baśka and Vint clubs: see docs/api.md.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.errors_documented",
+    ],
+}
+# Cross-site reads of the API from any website; no cookies, and no Authorization header:
+# a token is for a server (or a script), never for a page in someone's browser.
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_METHODS = ["GET", "HEAD", "OPTIONS"]
+CORS_ALLOW_HEADERS = ["accept", "if-none-match", "if-modified-since"]
+CORS_EXPOSE_HEADERS = ["etag", "last-modified", "retry-after", "link"]

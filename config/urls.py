@@ -33,6 +33,8 @@ urlpatterns = [
     # change a visitor's language; its ``next`` stays on this site (Django checks it).
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
+    # The read API (``api``; docs/api.md); API_ENABLED=false answers 404 there.
+    path("api/", include("api.urls")),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
 ]

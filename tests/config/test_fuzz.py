@@ -1,7 +1,8 @@
 """Every page and htmx endpoint, fuzzed: no input is a server error, and a refusal writes nothing.
 
 The endpoints are enumerated from the URL conf (``scoring.urls``, ``tournaments.urls`` and
-the ratings URLs it includes), so a new view is fuzzed without being listed here. For each,
+the ratings URLs it includes, and the read API's ``api.urls``), so a new view is fuzzed
+without being listed here. For each,
 hypothesis sends a GET with a random query string or a POST with random form data (raw
 bytes: NUL, invalid UTF-8 and unpaired surrogates, 100,000-character text, deeply nested
 and 5,000-digit JSON, huge and negative numbers, repeated and missing fields), with a
@@ -82,7 +83,7 @@ def endpoints() -> list[tuple[str, tuple[str, ...]]]:
                     found[p.callback] = (f"{namespace}:{p.name}", args)
 
     for p in get_resolver().url_patterns:
-        if isinstance(p, URLResolver) and p.namespace in ("scoring", "tournaments"):
+        if isinstance(p, URLResolver) and p.namespace in ("scoring", "tournaments", "api"):
             walk(p.url_patterns, p.namespace)
     return sorted(found.values())
 
@@ -93,6 +94,8 @@ ENDPOINTS = endpoints()
 def _field_names() -> list[str]:
     """The fields of every form the apps define, and the names views read directly."""
     names = {"unlock", "action", "accepted_by", "confirm", "copy", "cards", "print", "status"}
+    # The read API's query parameters (api.views).
+    names |= {"since", "page", "page_size", "club", "after", "season", "min_games", "format"}
     for module in (scoring.forms, tournaments.forms, tournaments.rating_views):
         for value in vars(module).values():
             if isinstance(value, type) and issubclass(value, forms.BaseForm):

@@ -1,6 +1,7 @@
 """The three locks (requirements.lock, requirements-dev.lock, requirements-load.lock) and
 pyproject.toml say the same: each top-level pin in its own lock at the same version, the
-development and load locks on top of the runtime's, and no package in two locks."""
+development lock on top of the runtime's and the load lock on the development's, and no
+package in two locks."""
 
 from __future__ import annotations
 
@@ -50,12 +51,14 @@ def test_every_declared_pin_is_in_its_own_lock_at_the_same_version():
 
 
 def test_the_dev_and_load_locks_add_to_the_runtime_lock_and_share_no_package():
+    """A chain: the development lock on the runtime's, the load lock on the development's
+    (``make bench`` installs both); a package is pinned in one of them only."""
     runtime, runtime_includes = lock("runtime")
     assert runtime_includes == []
     seen = dict.fromkeys(runtime, "runtime")
-    for group in ("dev", "load"):
+    for group, below in (("dev", "requirements.lock"), ("load", "requirements-dev.lock")):
         pins, includes = lock(group)
-        assert includes == ["requirements.lock"], LOCKS[group]
+        assert includes == [below], LOCKS[group]
         for package in pins:
             assert package not in seen, f"{package} is in {LOCKS[group]} and {seen[package]}'s"
             seen[package] = group

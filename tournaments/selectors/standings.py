@@ -184,8 +184,10 @@ class StandingsRowsData(TableData):
         self.data = self.data.order_by(*terms, "position")
 
 
-def standings_rows(*, snapshot: StandingsSnapshot, kind: str) -> Any:
-    return StandingsRow.objects.filter(snapshot_id=snapshot.pk, kind=kind)
+def standings_rows(*, snapshot: StandingsSnapshot, kind: str | None) -> Any:
+    """A snapshot's stored rows of one kind (None: of every kind)."""
+    rows = StandingsRow.objects.filter(snapshot_id=snapshot.pk)
+    return rows if kind is None else rows.filter(kind=kind)
 
 
 def standings_search(*, snapshot: StandingsSnapshot, query: str) -> list[dict[str, Any]]:
