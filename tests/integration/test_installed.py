@@ -27,6 +27,7 @@ from tests.integration.pads import kop_deal, new_key
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
+EVENTS = ROOT / "tests" / "fixtures" / "events"
 # None of these may come with the app: they are the dev and load groups' top packages.
 DEVELOPMENT_TOOLS = {
     "pytest",
@@ -156,7 +157,8 @@ def test_the_secret_key_is_made_once_and_kept(installed, tmp_path):
 
 def test_a_backup_restored_into_a_new_data_folder_exports_the_same_bytes(installed, tmp_path):
     """``tablescore backup`` while the hall serves; ``tablescore restore`` into a new data
-    folder; the table's scoresheet exports (JSON and CSV) byte for byte as before."""
+    folder; the table's scoresheet exports (JSON and CSV) and a finished tournament's event
+    file byte for byte as before."""
     first = installed.hall(tmp_path / "home", tmp_path / "hall.log")
     backup = tmp_path / "usb" / "club.zip"
     try:
@@ -166,11 +168,19 @@ def test_a_backup_restored_into_a_new_data_folder_exports_the_same_bytes(install
         for number, points in enumerate((64, 40), start=1):
             answer = phone.save(kop_deal(points), expected_number=number, submission_key=new_key())
             assert answer.outcome == "saved", answer
-        assert str(backup) in first.manage("backup", str(backup))  # the hall still serving
-        before = [
-            phone.request("GET", f"/sessions/{table.pk}/export.{kind}").html
-            for kind in ("json", "csv")
+        # A finished tournament too, from the format's first worked example: its event file.
+        imported = first.manage("event", "import", str(EVENTS / "example-1-input.json"))
+        (event,) = [
+            f"{line.split()[-1]}event.json"
+            for line in imported.splitlines()
+            if line.startswith("imported: /tournaments/")
         ]
+        assert str(backup) in first.manage("backup", str(backup))  # the hall still serving
+        exports = [f"/sessions/{table.pk}/export.json", f"/sessions/{table.pk}/export.csv", event]
+        before = [phone.request("GET", path) for path in exports]
+        assert [a.status for a in before] == [200, 200, 200]
+        before = [a.html for a in before]
+        assert '"rounds"' in before[2]
         assert first.stop() == 0
     finally:
         first.close()
@@ -180,10 +190,7 @@ def test_a_backup_restored_into_a_new_data_folder_exports_the_same_bytes(install
         assert "Restored the backup" in second.manage("restore", str(backup))
         second.start()
         phone = HttpPhone(second, table)
-        after = [
-            phone.request("GET", f"/sessions/{table.pk}/export.{kind}").html
-            for kind in ("json", "csv")
-        ]
+        after = [phone.request("GET", path).html for path in exports]
         assert after == before
         assert second.stop() == 0
     finally:
